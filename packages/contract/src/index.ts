@@ -1,1 +1,2 @@
-export const CONTRACT_VERSION = 1;
+export * from './site-snapshot';
+export * from './ai-crawlers';
