@@ -1,2 +1,3 @@
 export * from './site-snapshot';
 export * from './ai-crawlers';
+export * from './audit-result';
