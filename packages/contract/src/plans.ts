@@ -1,0 +1,135 @@
+/**
+ * Plans, prices, caps and ranks: the one source of truth the server enforces and the web app shows.
+ * Prices are US dollars. Annual prices are charged once a year; the pricing page shows them per month.
+ */
+
+export const PLAN_IDS = ['free', 'core', 'pro', 'agency'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export const DEFAULT_PLAN: PlanId = 'free';
+
+export const PLAN_RANK: Record<PlanId, number> = { free: 0, core: 1, pro: 2, agency: 3 };
+
+export type BillingCycle = 'monthly' | 'annual';
+
+export interface PlanDefinition {
+  id: PlanId;
+  name: string;
+  description: string;
+  monthlyPrice: number;
+  annualPrice: number;
+  websitesLimit: number;
+  competitorsLimit: number;
+  popular: boolean;
+  features: string[];
+  limitations: string[];
+}
+
+export const PLANS: Record<PlanId, PlanDefinition> = {
+  free: {
+    id: 'free',
+    name: 'Free',
+    description: 'See where you stand with AI answer engines.',
+    monthlyPrice: 0,
+    annualPrice: 0,
+    websitesLimit: 1,
+    competitorsLimit: 1,
+    popular: false,
+    features: ['1 website, 1 competitor', 'Overall AI Visibility Score', 'Basic dashboard', 'Community support'],
+    limitations: ['No subscores', 'Limited tools', 'No AI assistant', 'Limited reports'],
+  },
+  core: {
+    id: 'core',
+    name: 'Core',
+    description: 'The essential toolkit to get understood and cited.',
+    monthlyPrice: 20,
+    annualPrice: 180,
+    websitesLimit: 3,
+    competitorsLimit: 3,
+    popular: false,
+    features: [
+      '3 websites, 3 competitors',
+      'All four subscores',
+      'Schema Generator',
+      'AI Content Optimizer',
+      'LLM Site Summaries',
+      'Citation Tracker',
+      'Voice Assistant Tester',
+      'Genie with tool guidance',
+    ],
+    limitations: ['No competitive analysis', 'No AI content generator'],
+  },
+  pro: {
+    id: 'pro',
+    name: 'Pro',
+    description: 'Win the answers your competitors are getting.',
+    monthlyPrice: 60,
+    annualPrice: 540,
+    websitesLimit: 10,
+    competitorsLimit: 10,
+    popular: true,
+    features: [
+      '10 websites, 10 competitors',
+      'Everything in Core',
+      'Prompt Match Suggestions',
+      'Entity Coverage Analyzer',
+      'Competitive Analysis',
+      'AI Content Generator',
+      'Full Genie assistant',
+      'Weekly proactive suggestions',
+      'Priority support',
+    ],
+    limitations: ['No white-label reports', 'No team access'],
+  },
+  agency: {
+    id: 'agency',
+    name: 'Agency',
+    description: 'Run AI visibility for all your clients.',
+    monthlyPrice: 150,
+    annualPrice: 1350,
+    websitesLimit: 25,
+    competitorsLimit: 25,
+    popular: false,
+    features: [
+      '25 websites, 25 competitors',
+      'Everything in Pro',
+      'Multi-site management',
+      'Team access',
+      'Client reporting',
+      'White-label options',
+      'Dedicated account manager',
+      'Custom integrations',
+    ],
+    limitations: [],
+  },
+};
+
+/** The pricing page's annual toggle shows the annual price divided by 12, rounded. */
+export function annualMonthlyEquivalent(plan: PlanDefinition): number {
+  return Math.round(plan.annualPrice / 12);
+}
+
+export function planPrice(plan: PlanDefinition, cycle: BillingCycle): number {
+  return cycle === 'annual' ? annualMonthlyEquivalent(plan) : plan.monthlyPrice;
+}
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
+}
+
+/** Unknown or missing plans are treated as free, as the spec's default plan. */
+export function normalizePlan(value: unknown): PlanId {
+  return isPlanId(value) ? value : DEFAULT_PLAN;
+}
+
+export function planAtLeast(plan: PlanId, required: PlanId): boolean {
+  return PLAN_RANK[plan] >= PLAN_RANK[required];
+}
+
+export function websitesLimit(plan: PlanId): number {
+  return PLANS[plan].websitesLimit;
+}
+
+export function competitorsLimit(plan: PlanId): number {
+  return PLANS[plan].competitorsLimit;
+}
