@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: each file starts the built server on its own port and data folder and drives
+// Debian's Chromium through playwright-core. Files run one at a time: two browsers and two
+// servers at once on a 2-core machine make timings flaky for no gain.
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
