@@ -1,0 +1,195 @@
+/**
+ * Every way a fetch can be refused or fail, as exported classes with a stable `code`, so callers
+ * (server routes, the CLI) can map them to user-facing messages without parsing strings.
+ */
+
+export type CrawlerErrorCode =
+  | 'INVALID_URL'
+  | 'UNSUPPORTED_PROTOCOL'
+  | 'CREDENTIALS_IN_URL'
+  | 'BLOCKED_ADDRESS'
+  | 'DNS_FAILURE'
+  | 'UNREACHABLE'
+  | 'TLS_ERROR'
+  | 'TIMEOUT'
+  | 'TOO_MANY_REDIRECTS'
+  | 'BODY_TOO_LARGE'
+  | 'CONTENT_DECODING_FAILED'
+  | 'NOT_HTML'
+  | 'RATE_LIMITED'
+  | 'ROBOTS_DISALLOWED'
+  | 'CRAWL_DELAY_TOO_LONG'
+  | 'ABORTED';
+
+/** Base class of every crawler error; `url` is the URL being fetched when it happened. */
+export class CrawlerError extends Error {
+  readonly code: CrawlerErrorCode;
+  readonly url: string | undefined;
+
+  constructor(code: CrawlerErrorCode, message: string, url?: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+    this.code = code;
+    this.url = url;
+  }
+}
+
+export class InvalidUrlError extends CrawlerError {
+  constructor(input: string, reason = 'is not a valid URL') {
+    super('INVALID_URL', `${JSON.stringify(input)} ${reason}`, input);
+  }
+}
+
+export class UnsupportedProtocolError extends CrawlerError {
+  constructor(url: string, protocol: string) {
+    super('UNSUPPORTED_PROTOCOL', `${protocol.replace(/:$/, '')} URLs cannot be audited: only http and https are supported`, url);
+  }
+}
+
+export class CredentialsInUrlError extends CrawlerError {
+  constructor(url: string) {
+    super('CREDENTIALS_IN_URL', 'URLs with a user name or password cannot be audited', url);
+  }
+}
+
+/** A refusal by the address policy: the host is, or resolves to, a non-public address. */
+export class BlockedAddressError extends CrawlerError {
+  readonly address: string;
+  /** The kind of range, e.g. "private", "loopback", "cloud metadata". */
+  readonly range: string;
+  readonly hostname: string;
+
+  constructor(url: string | undefined, hostname: string, address: string, range: string) {
+    const subject = hostname === address ? address : `${hostname} resolves to ${address}, which`;
+    super('BLOCKED_ADDRESS', `${subject} is ${article(range)} ${range} address and cannot be audited`, url);
+    this.address = address;
+    this.range = range;
+    this.hostname = hostname;
+  }
+}
+
+export class DnsError extends CrawlerError {
+  readonly hostname: string;
+
+  constructor(url: string | undefined, hostname: string, cause?: unknown) {
+    super('DNS_FAILURE', `The domain ${hostname} could not be found (DNS lookup failed)`, url, { cause });
+    this.hostname = hostname;
+  }
+}
+
+export class UnreachableError extends CrawlerError {
+  constructor(url: string, detail: string, cause?: unknown) {
+    super('UNREACHABLE', `${hostOf(url)} could not be reached (${detail})`, url, { cause });
+  }
+}
+
+export class TlsError extends CrawlerError {
+  constructor(url: string, detail: string, cause?: unknown) {
+    super('TLS_ERROR', `The secure connection to ${hostOf(url)} failed (${detail})`, url, { cause });
+  }
+}
+
+export class TimeoutError extends CrawlerError {
+  readonly timeoutMs: number;
+
+  constructor(url: string, timeoutMs: number) {
+    super('TIMEOUT', `${url} did not answer within ${formatSeconds(timeoutMs)}`, url);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+export class TooManyRedirectsError extends CrawlerError {
+  readonly redirects: string[];
+
+  constructor(url: string, maxRedirects: number, redirects: string[]) {
+    super('TOO_MANY_REDIRECTS', `${redirects[0] ?? url} redirected more than ${maxRedirects} times`, url);
+    this.redirects = redirects;
+  }
+}
+
+export class BodyTooLargeError extends CrawlerError {
+  readonly maxBytes: number;
+
+  constructor(url: string, maxBytes: number) {
+    super('BODY_TOO_LARGE', `${url} is larger than the ${formatBytes(maxBytes)} limit`, url);
+    this.maxBytes = maxBytes;
+  }
+}
+
+export class ContentDecodingError extends CrawlerError {
+  constructor(url: string, detail: string, cause?: unknown) {
+    super('CONTENT_DECODING_FAILED', `The response from ${url} could not be decoded (${detail})`, url, { cause });
+  }
+}
+
+export class NotHtmlError extends CrawlerError {
+  readonly contentType: string;
+  readonly status: number;
+
+  constructor(url: string, status: number, contentType: string) {
+    super('NOT_HTML', `${url} answered HTTP ${status} with ${contentType || 'no content type'}, not an HTML page`, url);
+    this.contentType = contentType;
+    this.status = status;
+  }
+}
+
+export class RateLimitedError extends CrawlerError {
+  readonly status: number;
+  /** What the server asked for, in milliseconds, when it said. */
+  readonly retryAfterMs: number | null;
+
+  constructor(url: string, status: number, retryAfterMs: number | null, reason: string) {
+    super('RATE_LIMITED', `${hostOf(url)} is rate limiting requests (HTTP ${status}): ${reason}`, url);
+    this.status = status;
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+export class RobotsDisallowedError extends CrawlerError {
+  constructor(url: string, userAgentToken: string) {
+    super('ROBOTS_DISALLOWED', `robots.txt does not allow ${userAgentToken} to read ${url}`, url);
+  }
+}
+
+export class CrawlDelayTooLongError extends CrawlerError {
+  constructor(url: string, delayMs: number, maxMs: number) {
+    super(
+      'CRAWL_DELAY_TOO_LONG',
+      `robots.txt asks for a crawl delay of ${formatSeconds(delayMs)}, more than the ${formatSeconds(maxMs)} a site crawl can wait between pages`,
+      url,
+    );
+  }
+}
+
+export class AbortedError extends CrawlerError {
+  constructor(url: string | undefined) {
+    super('ABORTED', 'The request was cancelled', url);
+  }
+}
+
+export function isCrawlerError(error: unknown): error is CrawlerError {
+  return error instanceof CrawlerError;
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+function formatSeconds(ms: number): string {
+  const seconds = ms / 1000;
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KB`;
+  return `${bytes} bytes`;
+}
