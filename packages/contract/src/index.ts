@@ -9,3 +9,4 @@ export * from './profile';
 export * from './activity';
 export * from './api';
 export * from './messages';
+export * from './server-api';

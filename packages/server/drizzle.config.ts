@@ -1,0 +1,8 @@
+import { defineConfig } from 'drizzle-kit';
+
+// drizzle-kit only diffs the schema files into SQL; it never connects (it cannot reach PGlite).
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/db/schema.ts',
+  out: './drizzle',
+});

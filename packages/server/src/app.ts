@@ -1,0 +1,91 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MAX_BODY_BYTES } from '@citable/contract';
+import type { Config } from './config';
+import { authPlugin } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { jobsPlugin } from './plugins/jobs';
+import { mailPlugin } from './plugins/mail';
+import { webPlugin } from './plugins/web';
+import { activityRoutes } from './routes/activity';
+import { configRoutes } from './routes/config';
+import { devOutboxRoutes } from './routes/dev-outbox';
+import { healthRoutes } from './routes/health';
+import { meRoutes } from './routes/me';
+import { profileRoutes } from './routes/profile';
+import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './services/auth-rate-limit';
+
+export interface AppOptions {
+  /** Pino logger options, or false for silence (tests). */
+  logger?: FastifyServerOptions['logger'];
+  /** Overrides of the sign-in/sign-up limits (tests use generous ones except where the limit is tested). */
+  rateLimits?: Partial<AuthRateLimits>;
+  /** Trust X-Forwarded-For from a reverse proxy for the client IP (TRUST_PROXY). */
+  trustProxy?: boolean | string;
+}
+
+export type { Config } from './config';
+export type { JobDefinition, JobRegistry } from './plugins/jobs';
+export { logActivity } from './services/activity';
+export { acquireDataDirLock, LockHeldError } from './lib/lock-file';
+export { createDb, type Db, type DbHandle } from './db/client';
+
+/** Builds the whole application without listening; server.ts listens, tests use any port. */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.isProduction ? 'info' : 'debug' },
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: options.trustProxy ?? false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and Recharts set inline style attributes; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    // HSTS only makes sense once the site is served over HTTPS, i.e. in production.
+    strictTransportSecurity: config.isProduction,
+    frameguard: { action: 'deny' },
+  });
+  await app.register(fastifyCookie);
+
+  await app.register(dbPlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  await app.register(authPlugin, {
+    secret: config.authSecret,
+    publicUrl: config.publicUrl,
+    port: config.port,
+    isProduction: config.isProduction,
+    rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.rateLimits },
+  });
+  await app.register(jobsPlugin);
+
+  const devOutbox = !config.isProduction;
+  await app.register(healthRoutes);
+  await app.register(configRoutes, { nodeEnv: config.nodeEnv, devOutbox });
+  await app.register(meRoutes);
+  await app.register(profileRoutes);
+  await app.register(activityRoutes);
+  if (devOutbox) await app.register(devOutboxRoutes);
+  await app.register(webPlugin, { distDir: config.webDistDir });
+
+  return app;
+}

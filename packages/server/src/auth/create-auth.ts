@@ -1,0 +1,94 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { AUTH_ERROR_CODES, AUTH_PAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@citable/contract';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema';
+import { existingAccountEmail, passwordResetEmail, verificationEmail } from '../services/auth-emails';
+import type { Mailer } from '../services/mailer';
+import { hashPassword, verifyPassword } from '../services/password-hash';
+import { isCommonPassword, PASSWORD_TOO_COMMON_MESSAGE } from '../services/password-policy';
+
+export interface AuthOptions {
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  publicUrl: string;
+  port: number;
+  isProduction: boolean;
+}
+
+const THIRTY_DAYS_S = 30 * 24 * 60 * 60;
+
+// Endpoints that set a password, and the body field carrying it.
+const passwordFields: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+};
+
+export function createAuth(options: AuthOptions) {
+  const { db, mailer, publicUrl, port, isProduction } = options;
+  const link = (page: string) => new URL(page, publicUrl).toString();
+
+  return betterAuth({
+    appName: 'Citable',
+    baseURL: publicUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    // better-auth's CSRF check compares Origin with these.
+    trustedOrigins: [...new Set([publicUrl, `http://localhost:${port}`, `http://127.0.0.1:${port}`])],
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // OWASP ASVS 2.4: Argon2id instead of better-auth's default scrypt.
+      password: { hash: hashPassword, verify: verifyPassword },
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(passwordResetEmail(user.email, user.name, url));
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send(existingAccountEmail(user.email, user.name, { signIn: link(AUTH_PAGES.signIn), forgotPassword: link(AUTH_PAGES.forgotPassword) }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // A sign-in refused for an unverified address sends a fresh link, so a lost mail is no dead end.
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(verificationEmail(user.email, user.name, url));
+      },
+    },
+    session: {
+      // Absolute lifetime: the session ends 30 days after sign-in however active it is.
+      expiresIn: THIRTY_DAYS_S,
+      disableSessionRefresh: true,
+    },
+    // Limits live in the auth plugin with database counters, so they hold across processes.
+    rateLimit: { enabled: false },
+    advanced: {
+      // Production cookies are __Host- prefixed: Secure, Path=/, no Domain, so no subdomain can set or read them.
+      cookiePrefix: isProduction ? '__Host-citable' : 'citable',
+      useSecureCookies: false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: isProduction, path: '/' },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const field = passwordFields[ctx.path];
+        const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+        if (typeof password === 'string' && isCommonPassword(password)) {
+          throw new APIError('BAD_REQUEST', { message: PASSWORD_TOO_COMMON_MESSAGE, code: AUTH_ERROR_CODES.passwordTooCommon });
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

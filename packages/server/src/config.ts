@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  authSecret: string;
+  nodeEnv: string;
+  isProduction: boolean;
+  /** Folder of the built web app; absent in API-only runs. */
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 3000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be an integer between 0 and 65535, got "${value}"`);
+  return port;
+}
+
+/**
+ * Outside production a missing secret is generated once and kept in the data folder, so sessions
+ * survive restarts without any set-up; production must be configured explicitly.
+ */
+function resolveSecret(env: Env, dataDir: string, isProduction: boolean): string {
+  const fromEnv = env.BETTER_AUTH_SECRET;
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new ConfigError('BETTER_AUTH_SECRET must be at least 32 characters long.');
+    return fromEnv;
+  }
+  if (isProduction) {
+    throw new ConfigError('BETTER_AUTH_SECRET is not set. Set it to a random string of at least 32 characters (e.g. `openssl rand -base64 32`) before starting in production.');
+  }
+  const file = path.join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+/** Reads the environment once; every other module receives the resulting object. */
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = env.NODE_ENV || 'development';
+  const isProduction = nodeEnv === 'production';
+  const port = parsePort(env.PORT);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Citable <no-reply@localhost>',
+    publicUrl,
+    authSecret: resolveSecret(env, dataDir, isProduction),
+    nodeEnv,
+    isProduction,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : path.join(repoRoot, 'packages/web/dist'),
+  };
+}

@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { acquireDataDirLock } from '../lib/lock-file';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The common type of both drivers' databases: what services and routes receive. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbHandle {
+  db: Db;
+  /** Set on the embedded driver, for pg-boss to share the same single connection. */
+  pglite?: PGlite;
+  /** Set on the server driver, for pg-boss to open its own pool to the same database. */
+  databaseUrl?: string;
+  close(): Promise<void>;
+}
+
+export interface DbConfig {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+/**
+ * Opens the database the configuration names and applies pending migrations. PGlite data lives in
+ * DATA_DIR/pglite and the data folder's lock is held until close(), because a second process on
+ * the same folder would silently lose writes.
+ */
+export async function createDb(config: DbConfig): Promise<DbHandle> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    try {
+      await migratePg(db, { migrationsFolder });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db, databaseUrl: config.databaseUrl, close: () => pool.end() };
+  }
+
+  const lock = acquireDataDirLock(config.dataDir);
+  try {
+    const dir = path.join(config.dataDir, 'pglite');
+    mkdirSync(path.dirname(dir), { recursive: true });
+    const pglite = await PGlite.create(dir);
+    const db = drizzlePglite(pglite, { schema });
+    try {
+      await migratePglite(db, { migrationsFolder });
+    } catch (error) {
+      await pglite.close();
+      throw error;
+    }
+    return {
+      db,
+      pglite,
+      async close() {
+        try {
+          await pglite.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}

@@ -1,0 +1,105 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { AUTH_ERROR_CODES, MESSAGES } from '@citable/contract';
+import { createAuth, type Auth } from '../auth/create-auth';
+import { HttpError } from '../lib/http-error';
+import { hitRateLimits, type AuthRateLimits, type RateRule } from '../services/auth-rate-limit';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    /** The signed-in user, or a 401 HttpError: call it first in every route that needs a session. */
+    requireUser(request: FastifyRequest): Promise<SessionUser>;
+  }
+}
+
+export interface AuthPluginOptions {
+  secret: string;
+  publicUrl: string;
+  port: number;
+  isProduction: boolean;
+  rateLimits: AuthRateLimits;
+}
+
+interface LimitedEndpoint {
+  perEmail: RateRule;
+  perIp: RateRule;
+  message: string;
+}
+
+function limitedEndpoints(limits: AuthRateLimits): Record<string, LimitedEndpoint> {
+  return {
+    '/api/auth/sign-in/email': { perEmail: limits.signInPerEmail, perIp: limits.signInPerIp, message: 'Too many sign-in attempts. Please wait a few minutes before trying again.' },
+    '/api/auth/sign-up/email': { perEmail: limits.signUpPerEmail, perIp: limits.signUpPerIp, message: MESSAGES.auth.tooManySignups },
+    '/api/auth/request-password-reset': { perEmail: limits.resetPerEmail, perIp: limits.resetPerIp, message: 'Too many password reset requests. Please wait a few minutes before trying again.' },
+  };
+}
+
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, options) => {
+    const auth = createAuth({ db: app.db, mailer: app.mailer, secret: options.secret, publicUrl: options.publicUrl, port: options.port, isProduction: options.isProduction });
+    const limited = limitedEndpoints(options.rateLimits);
+
+    app.decorate('auth', auth);
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+      if (!session) throw new HttpError(401, { error: MESSAGES.auth.notAuthenticated });
+      const { id, email, name, emailVerified } = session.user;
+      return { id, email, name, emailVerified };
+    });
+
+    async function enforceRateLimit(request: FastifyRequest, reply: FastifyReply, path: string): Promise<boolean> {
+      const endpoint = limited[path];
+      if (!endpoint) return true;
+      const body = request.body as { email?: unknown } | undefined;
+      const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+      const hits = [{ key: `${path}:ip:${request.ip}`, rule: endpoint.perIp }];
+      if (email) hits.push({ key: `${path}:email:${email}`, rule: endpoint.perEmail });
+      const decision = await hitRateLimits(app.db, hits);
+      if (decision.allowed) return true;
+      // `message` and `code` are what better-auth's client reads; `error` is the API's own convention.
+      reply
+        .status(429)
+        .header('retry-after', String(decision.retryAfterSeconds))
+        .send({ error: endpoint.message, message: endpoint.message, code: AUTH_ERROR_CODES.rateLimited, retryAfter: decision.retryAfterSeconds });
+      return false;
+    }
+
+    // The documented Fastify mount: rebuild a Fetch Request and hand it to better-auth's handler.
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      async handler(request, reply) {
+        const url = new URL(request.url, options.publicUrl);
+        if (request.method === 'POST' && !(await enforceRateLimit(request, reply, url.pathname))) return reply;
+        const headers = fromNodeHeaders(request.headers);
+        // The body is re-serialised below, so the original framing headers no longer apply.
+        headers.delete('content-length');
+        headers.delete('transfer-encoding');
+        const response = await auth.handler(
+          new Request(url, {
+            method: request.method,
+            headers,
+            body: request.method === 'POST' && request.body !== undefined ? JSON.stringify(request.body) : undefined,
+          }),
+        );
+        reply.status(response.status);
+        response.headers.forEach((value, key) => {
+          if (key !== 'set-cookie') reply.header(key, value);
+        });
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      },
+    });
+  },
+  { name: 'auth', dependencies: ['db', 'mail'] },
+);

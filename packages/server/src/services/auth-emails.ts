@@ -1,0 +1,35 @@
+import type { MailMessage } from './mailer';
+
+/** The web app's pages that auth e-mails link to (see AUTH_PAGES in the contract). */
+export interface AuthLinks {
+  signIn: string;
+  forgotPassword: string;
+}
+
+export function verificationEmail(to: string, name: string, url: string): MailMessage {
+  return {
+    to,
+    subject: 'Confirm your email address for Citable',
+    text: `Hello ${name},\n\nPlease confirm your email address to finish creating your Citable account:\n\n${url}\n\nIf you did not sign up, you can ignore this message.\n`,
+  };
+}
+
+export function passwordResetEmail(to: string, name: string, url: string): MailMessage {
+  return {
+    to,
+    subject: 'Reset your Citable password',
+    text: `Hello ${name},\n\nSomeone (hopefully you) asked to reset the password of your Citable account. Choose a new password here:\n\n${url}\n\nThe link expires in one hour. Resetting signs you out everywhere else. If you did not ask for this, ignore this message; your password stays as it is.\n`,
+  };
+}
+
+/**
+ * Sign-up answers the same whether or not the address is registered (no account enumeration);
+ * the owner learns about the attempt here instead.
+ */
+export function existingAccountEmail(to: string, name: string, links: AuthLinks): MailMessage {
+  return {
+    to,
+    subject: 'Someone tried to create a Citable account with your email',
+    text: `Hello ${name},\n\nSomeone tried to create a new Citable account with this email address, but you already have one.\n\nIf it was you, sign in here:\n\n${links.signIn}\n\nForgot your password? Reset it here:\n\n${links.forgotPassword}\n\nIf it was not you, no action is needed; your account is unchanged.\n`,
+  };
+}
