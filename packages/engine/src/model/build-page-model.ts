@@ -1,0 +1,137 @@
+import { parseDocument } from 'htmlparser2';
+import type { ContentFormat, PageInput } from '@citable/contract';
+import { collectDocument, hostOf } from './collect-document';
+import { collectContent } from './collect-content';
+import { collectTypedNodes, parseJsonLd } from './json-ld';
+import { extractArticleMetadata } from './metadata';
+import { parseRobotsDirectives } from './robots-directives';
+import { markdownToHtml, textToHtml } from './markdown-to-html';
+import { detectFormat } from './detect-format';
+import { extractEntities } from './entities';
+import { resolveLink } from './links';
+import type { Citation, Entity, Heading, HeadingNode, PageModel } from './types';
+import { countWords, splitSentences } from '../text/words';
+import { findInlineQuotations, findStatistics } from '../text/facts';
+import { readabilityStats } from '../text/readability-stats';
+import { findProperNouns } from '../text/proper-nouns';
+import { isQuestion } from '../text/questions';
+
+export interface PageModelInput {
+  body: string;
+  format?: ContentFormat;
+  url?: string | null;
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+// Links to these hosts are sharing or social widgets, not sources.
+const NON_SOURCE_HOST_RE =
+  /(?:^|\.)(?:facebook\.com|twitter\.com|x\.com|linkedin\.com|pinterest\.com|reddit\.com|instagram\.com|tiktok\.com|whatsapp\.com|t\.me|addthis\.com|sharethis\.com|plus\.google\.com|feedburner\.com|disqus\.com|mailto)$/;
+
+/** Parses a document once (HTML directly; Markdown and text via HTML) into the page model. */
+export function buildPageModel(input: PageModelInput | PageInput): PageModel {
+  const format = input.format ?? detectFormat(input.body);
+  const html = format === 'html' ? input.body : format === 'markdown' ? markdownToHtml(input.body) : textToHtml(input.body);
+  const url = input.url ?? null;
+  const headers = input.headers ?? {};
+  const doc = parseDocument(html, { decodeEntities: true });
+  const facts = collectDocument(doc, url);
+  const content = collectContent(facts);
+
+  const jsonLd = facts.jsonLdRaw.map(parseJsonLd);
+  const jsonLdNodes = collectTypedNodes(jsonLd);
+  const metadata = extractArticleMetadata(facts, jsonLd, jsonLdNodes);
+
+  const paragraphTexts = content.paragraphs.map((p) => p.text);
+  const sentences: string[] = [];
+  for (const p of paragraphTexts) for (const s of splitSentences(p)) sentences.push(s);
+  const lang = facts.lang;
+  const english = lang === null ? looksEnglish(content.mainText) : /^en\b/i.test(lang);
+  const pageHost = url ? hostOf(url) : null;
+
+  const citations: Citation[] = [];
+  const seenCitations = new Set<string>();
+  for (const link of facts.links) {
+    if (!link.inMain || link.internal || !link.url || !/^https?:/i.test(link.url)) continue;
+    const host = hostOf(link.url);
+    if (!host || host === pageHost || NON_SOURCE_HOST_RE.test(host) || seenCitations.has(link.url)) continue;
+    seenCitations.add(link.url);
+    citations.push({ url: link.url, host, text: link.text });
+  }
+
+  const headings = facts.headings;
+  const canonicalHref = facts.canonicals[0];
+  let entities: Entity[] | null = null;
+  const mainText = content.mainText;
+
+  const title = facts.title || (format !== 'html' ? headings.find((h) => h.level === 1)?.text ?? null : null);
+  return {
+    url,
+    format,
+    status: input.status ?? null,
+    headers,
+    title,
+    articleTitle: metadata.title || title,
+    metaDescription: facts.metas.get('description') ?? null,
+    meta: Object.fromEntries(facts.metas),
+    canonical: canonicalHref === undefined ? null : resolveLink(canonicalHref, url) ?? canonicalHref,
+    canonicalCount: facts.canonicals.length,
+    lang,
+    robots: parseRobotsDirectives(facts.robotsMetas, headers['x-robots-tag']),
+    headings,
+    headingTree: buildHeadingTree(headings),
+    mainText,
+    paragraphs: content.paragraphs,
+    sentences,
+    lists: content.lists,
+    tables: content.tables,
+    sections: content.sections,
+    links: facts.links,
+    images: facts.images,
+    jsonLd,
+    jsonLdNodes,
+    microdata: facts.microdata,
+    dates: metadata.dates,
+    author: metadata.author,
+    authorSource: metadata.authorSource,
+    statistics: findStatistics(sentences),
+    quotations: [...content.blockQuotations, ...findInlineQuotations(paragraphTexts)],
+    citations,
+    questionHeadings: headings.filter((h) => isQuestion(h.text)),
+    answers: content.answers,
+    properNouns: findProperNouns(paragraphTexts),
+    wordCount: countWords(mainText),
+    readability: readabilityStats(sentences, english),
+    appShell: {
+      scriptCount: facts.scriptCount,
+      emptyMountPoint: facts.mountPoints[0] ?? null,
+      bodyTextLength: facts.bodyTextLength,
+      noscriptText: facts.noscriptText.trim(),
+    },
+    get entities(): Entity[] {
+      entities ??= extractEntities(mainText);
+      return entities;
+    },
+  };
+}
+
+function buildHeadingTree(headings: Heading[]): HeadingNode[] {
+  const roots: HeadingNode[] = [];
+  const stack: HeadingNode[] = [];
+  for (const h of headings) {
+    const node: HeadingNode = { ...h, children: [] };
+    while (stack.length > 0 && stack[stack.length - 1].level >= h.level) stack.pop();
+    if (stack.length === 0) roots.push(node);
+    else stack[stack.length - 1].children.push(node);
+    stack.push(node);
+  }
+  return roots;
+}
+
+// Without a lang attribute, English is assumed when common function words are frequent.
+function looksEnglish(text: string): boolean {
+  const sample = text.slice(0, 3000).toLowerCase();
+  const hits = sample.match(/\b(?:the|and|of|to|is|in|that|for|with|you)\b/g)?.length ?? 0;
+  const total = sample.split(/\s+/).length;
+  return total > 0 && hits / total > 0.08;
+}

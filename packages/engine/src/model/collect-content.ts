@@ -1,0 +1,238 @@
+import type { Element } from 'domhandler';
+import { isElement, isHidden, NON_CONTENT, textOf } from './dom';
+import type { DocumentFacts } from './collect-document';
+import type { Heading, HeadingLevel, ListInfo, Paragraph, QuestionAnswer, Quotation, Section, TableInfo } from './types';
+import { collapseWhitespace, countWords } from '../text/words';
+import { hasAttribution } from '../text/facts';
+import { isQuestion } from '../text/questions';
+
+export interface ContentFacts {
+  paragraphs: Paragraph[];
+  lists: ListInfo[];
+  tables: TableInfo[];
+  sections: Section[];
+  blockQuotations: Quotation[];
+  answers: QuestionAnswer[];
+  /** Every block's text (headings, paragraphs, list items, table rows), one per line. */
+  mainText: string;
+}
+
+/** Elements that flow inside a paragraph; anything else ends the running paragraph. */
+const INLINE = new Set([
+  'a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'font', 'i', 'kbd', 'mark', 'q',
+  'rp', 'rt', 'ruby', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr',
+  'del', 'ins', 'label', 'img', 'picture',
+]);
+const SKIP = new Set(['nav', 'footer', 'aside', 'form', 'dialog', 'menu']);
+const HEADING_LEVEL: Record<string, HeadingLevel> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+
+/**
+ * Walks the main content once, turning it into blocks: paragraphs (explicit <p> and the loose
+ * text between blocks), headings, lists, tables and quotations, and grouping them into
+ * sections. Links, images and headings met on the way are marked as main content.
+ */
+export function collectContent(facts: DocumentFacts): ContentFacts {
+  const out: ContentFacts = { paragraphs: [], lists: [], tables: [], sections: [], blockQuotations: [], answers: [], mainText: '' };
+  const lines: string[] = [];
+  let section: { heading: string | null; level: HeadingLevel | null; parts: string[] } = { heading: null, level: null, parts: [] };
+  let pendingQuestion: QuestionAnswer | null = null;
+
+  const mark = (el: Element): void => {
+    if (el.name === 'a') {
+      const link = facts.linkElements.get(el);
+      if (link) link.inMain = true;
+    } else if (el.name === 'img') {
+      const image = facts.imageElements.get(el);
+      if (image) image.inMain = true;
+    } else if (el.name === 'q' && out.blockQuotations.length < 100) {
+      const text = collapseWhitespace(textOf(el, 600));
+      if (text) out.blockQuotations.push({ text, kind: 'q', attributed: el.attribs.cite !== undefined || hasAttribution(textOf(el.parent as Element, 400)) });
+    }
+  };
+
+  const closeSection = (): void => {
+    const text = section.parts.join('\n');
+    if (section.heading !== null || text) {
+      out.sections.push({ heading: section.heading, level: section.level, text, wordCount: countWords(text) });
+    }
+  };
+
+  const addParagraph = (raw: string): void => {
+    for (const piece of raw.split(/\n\s*\n/)) {
+      const text = collapseWhitespace(piece);
+      if (!text) continue;
+      const wordCount = countWords(text);
+      if (wordCount === 0) continue;
+      out.paragraphs.push({ text, wordCount });
+      lines.push(text);
+      section.parts.push(text);
+      if (pendingQuestion) {
+        pendingQuestion.answer = text;
+        pendingQuestion.answerWordCount = wordCount;
+        pendingQuestion = null;
+      }
+    }
+  };
+
+  const addHeading = (el: Element, level: HeadingLevel): void => {
+    const heading: Heading | undefined = facts.headingElements.get(el);
+    const text = heading ? heading.text : collapseWhitespace(textOf(el, 300));
+    if (!text) return;
+    if (heading) heading.inMain = true;
+    textOf(el, 300, mark);
+    lines.push(text);
+    closeSection();
+    section = { heading: text, level, parts: [] };
+    pendingQuestion = null;
+    if (isQuestion(text)) {
+      pendingQuestion = { question: text, level, answer: '', answerWordCount: 0 };
+      out.answers.push(pendingQuestion);
+    }
+  };
+
+  const addList = (el: Element): void => {
+    const items: string[] = [];
+    for (const child of el.children) {
+      if (!isElement(child)) continue;
+      if (child.name === 'li' || child.name === 'dt' || child.name === 'dd') {
+        const nested: Element[] = [];
+        const text = collapseWhitespace(
+          textOf(child, 2000, (e) => {
+            mark(e);
+            if (e.name === 'ul' || e.name === 'ol') nested.push(e);
+          }),
+        );
+        if (text) items.push(text);
+      }
+    }
+    if (items.length === 0) return;
+    out.lists.push({ ordered: el.name === 'ol', items });
+    const text = items.join('\n');
+    lines.push(text);
+    section.parts.push(text);
+    if (pendingQuestion) {
+      pendingQuestion.answer = items.join('; ');
+      pendingQuestion.answerWordCount = countWords(pendingQuestion.answer);
+      pendingQuestion = null;
+    }
+  };
+
+  const addTable = (el: Element): boolean => {
+    let rows = 0;
+    let columns = 0;
+    let hasHeader = false;
+    let caption: string | null = null;
+    let layout = false;
+    const rowTexts: string[] = [];
+    const walkRows = (node: Element): void => {
+      for (const child of node.children) {
+        if (!isElement(child)) continue;
+        if (child.name === 'caption') caption = collapseWhitespace(textOf(child, 300));
+        else if (child.name === 'thead' || child.name === 'tbody' || child.name === 'tfoot') {
+          if (child.name === 'thead') hasHeader = true;
+          walkRows(child);
+        } else if (child.name === 'tr') {
+          rows++;
+          let cells = 0;
+          const cellTexts: string[] = [];
+          for (const cell of child.children) {
+            if (!isElement(cell) || (cell.name !== 'td' && cell.name !== 'th')) continue;
+            cells += Number.parseInt(cell.attribs.colspan ?? '1', 10) || 1;
+            if (cell.name === 'th') hasHeader = true;
+            for (const inner of cell.children) {
+              if (isElement(inner) && (inner.name === 'p' || inner.name === 'div' || inner.name === 'table' || inner.name === 'ul')) layout = true;
+            }
+            cellTexts.push(collapseWhitespace(textOf(cell, 1000, mark)));
+          }
+          columns = Math.max(columns, cells);
+          rowTexts.push(cellTexts.join(' | '));
+        }
+      }
+    };
+    walkRows(el);
+    if (layout || rows < 2 || columns < 2) return false;
+    out.tables.push({ rows, columns, hasHeader, caption });
+    const text = rowTexts.join('\n');
+    lines.push(text);
+    section.parts.push(text);
+    return true;
+  };
+
+  const walkContainer = (el: Element): void => {
+    let buffer = '';
+    for (const child of el.children) {
+      if (child.type === 'text') {
+        buffer += child.data;
+        continue;
+      }
+      if (!isElement(child)) continue;
+      const name = child.name;
+      if (NON_CONTENT.has(name) || SKIP.has(name) || isHidden(child)) continue;
+      if (name === 'br') {
+        buffer += '\n';
+        continue;
+      }
+      if (INLINE.has(name)) {
+        mark(child);
+        buffer += textOf(child, Infinity, mark);
+        continue;
+      }
+      if (buffer.trim()) addParagraph(buffer.replace(/\n(?=\s*\n)/g, '\n'));
+      buffer = '';
+      handleBlock(child);
+    }
+    if (buffer.trim()) addParagraph(buffer);
+  };
+
+  const handleBlock = (el: Element): void => {
+    const name = el.name;
+    const level = HEADING_LEVEL[name];
+    if (level !== undefined) return addHeading(el, level);
+    switch (name) {
+      case 'p':
+        addParagraph(textOf(el, Infinity, mark).replace(/\n/g, ' '));
+        return;
+      case 'ul':
+      case 'ol':
+      case 'dl':
+        addList(el);
+        return;
+      case 'table':
+        if (!addTable(el)) walkContainer(el);
+        return;
+      case 'pre':
+        textOf(el, Infinity, mark);
+        return;
+      case 'blockquote': {
+        const text = collapseWhitespace(textOf(el, 2000));
+        if (text && out.blockQuotations.length < 100) {
+          const hasCite = el.attribs.cite !== undefined || containsTag(el, 'cite') || containsTag(el, 'footer');
+          out.blockQuotations.push({ text, kind: 'blockquote', attributed: hasCite || hasAttribution(text) });
+        }
+        walkContainer(el);
+        return;
+      }
+      default:
+        walkContainer(el);
+    }
+  };
+
+  for (const root of facts.mainRoots) {
+    if (root.name === 'p' || HEADING_LEVEL[root.name] !== undefined || root.name === 'ul' || root.name === 'ol' || root.name === 'table' || root.name === 'blockquote') {
+      handleBlock(root);
+    } else {
+      walkContainer(root);
+    }
+  }
+  closeSection();
+  out.mainText = lines.join('\n');
+  return out;
+}
+
+function containsTag(el: Element, tag: string): boolean {
+  for (const child of el.children) {
+    if (!isElement(child)) continue;
+    if (child.name === tag || containsTag(child, tag)) return true;
+  }
+  return false;
+}

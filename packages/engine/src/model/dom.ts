@@ -1,0 +1,60 @@
+import type { AnyNode, Element } from 'domhandler';
+
+/** Elements whose content is never prose. */
+export const NON_CONTENT = new Set([
+  'script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'embed', 'canvas',
+  'select', 'textarea', 'button', 'input',
+]);
+
+export function isElement(node: AnyNode): node is Element {
+  return node.type === 'tag' || node.type === 'script' || node.type === 'style';
+}
+
+export function attr(el: Element, name: string): string | undefined {
+  return el.attribs[name];
+}
+
+/**
+ * The text of an element, skipping non-content elements, stopping once `limit` characters are
+ * gathered so that a huge element costs no more than a small one when only a prefix is needed.
+ * `visit` sees every element on the way, which lets one pass mark links and images.
+ */
+export function textOf(el: Element, limit = Infinity, visit?: (el: Element) => void): string {
+  const parts: string[] = [];
+  let length = 0;
+  const walk = (node: Element): boolean => {
+    for (const child of node.children) {
+      if (child.type === 'text') {
+        parts.push(child.data);
+        length += child.data.length;
+        if (length >= limit) return false;
+      } else if (isElement(child)) {
+        if (NON_CONTENT.has(child.name)) continue;
+        if (visit) visit(child);
+        if (child.name === 'br') {
+          parts.push('\n');
+          continue;
+        }
+        if (BLOCKISH.has(child.name)) parts.push(' ');
+        if (!walk(child)) return false;
+        if (BLOCKISH.has(child.name)) parts.push(' ');
+      }
+    }
+    return true;
+  };
+  walk(el);
+  return parts.join('');
+}
+
+/** Block elements whose text must not run into a neighbour's ("cell1cell2"). */
+const BLOCKISH = new Set([
+  'p', 'div', 'li', 'td', 'th', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt', 'dd', 'section',
+  'article', 'blockquote', 'figcaption', 'ul', 'ol', 'table', 'header', 'footer', 'pre',
+]);
+
+export function isHidden(el: Element): boolean {
+  const a = el.attribs;
+  if (a.hidden !== undefined || a['aria-hidden'] === 'true') return true;
+  const style = a.style;
+  return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
+}

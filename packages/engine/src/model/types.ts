@@ -1,0 +1,193 @@
+import type { ContentFormat } from '@citable/contract';
+
+export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
+
+export interface Heading {
+  level: HeadingLevel;
+  text: string;
+  /** Inside the main content (as opposed to navigation, sidebars, footers). */
+  inMain: boolean;
+}
+
+export interface HeadingNode extends Heading {
+  children: HeadingNode[];
+}
+
+export interface LinkInfo {
+  href: string;
+  /** Absolute URL, or null when it cannot be resolved (pasted content, javascript:, bad URL). */
+  url: string | null;
+  text: string;
+  rel: string[];
+  internal: boolean;
+  inMain: boolean;
+}
+
+export interface ImageInfo {
+  src: string;
+  /** null when the attribute is missing; "" marks a decorative image. */
+  alt: string | null;
+  inMain: boolean;
+  /** role="presentation"/"none" or aria-hidden: exempt from alt text. */
+  decorative: boolean;
+}
+
+export type JsonLdNode = Record<string, unknown>;
+
+export interface JsonLdBlock {
+  raw: string;
+  /** Parse error message, or null when the block is valid JSON. */
+  error: string | null;
+  /** Top-level nodes, with @graph members lifted to the top. */
+  nodes: JsonLdNode[];
+}
+
+export interface MicrodataItem {
+  type: string;
+  properties: Record<string, string[]>;
+}
+
+export interface ListInfo {
+  ordered: boolean;
+  items: string[];
+}
+
+export interface TableInfo {
+  rows: number;
+  columns: number;
+  hasHeader: boolean;
+  caption: string | null;
+}
+
+export interface Paragraph {
+  text: string;
+  wordCount: number;
+}
+
+export interface Statistic {
+  /** The matched figure ("42%", "$3.5 million"). */
+  value: string;
+  sentence: string;
+}
+
+export interface Quotation {
+  text: string;
+  kind: 'blockquote' | 'q' | 'inline';
+  /** A source is named (cite attribute, a "said"/"according to" attribution, a <cite>). */
+  attributed: boolean;
+}
+
+export interface Citation {
+  url: string;
+  host: string;
+  text: string;
+}
+
+export interface QuestionAnswer {
+  question: string;
+  level: HeadingLevel;
+  /** The first paragraph after the question heading; "" when none follows. */
+  answer: string;
+  answerWordCount: number;
+}
+
+export interface RobotsDirectives {
+  noindex: boolean;
+  nosnippet: boolean;
+  nofollow: boolean;
+  /** max-snippet value; null when unset. 0 means no snippet. */
+  maxSnippet: number | null;
+  /** Where each directive came from ("meta robots: noindex", "X-Robots-Tag: nosnippet"). */
+  sources: string[];
+}
+
+export interface DateFacts {
+  publishedAt: string | null;
+  modifiedAt: string | null;
+  publishedSource: string | null;
+  modifiedSource: string | null;
+}
+
+/** A stretch of main content under one heading: the unit of retrieval and of section checks. */
+export interface Section {
+  heading: string | null;
+  level: HeadingLevel | null;
+  text: string;
+  wordCount: number;
+}
+
+export interface ReadabilityStats {
+  /** Words and sentences of the sample the figures were computed on. */
+  words: number;
+  sentences: number;
+  syllables: number;
+  averageSentenceLength: number;
+  /** Flesch reading ease; null when the sample is too small or not in English. */
+  fleschReadingEase: number | null;
+  /** Flesch-Kincaid grade level, same conditions. */
+  gradeLevel: number | null;
+  /** Share of sentences longer than 20 words (Yoast's limit). */
+  longSentenceShare: number;
+}
+
+export interface Entity {
+  text: string;
+  type: 'person' | 'place' | 'organization' | 'topic';
+  count: number;
+}
+
+export interface AppShellFacts {
+  scriptCount: number;
+  /** An empty mount point such as <div id="root"></div>. */
+  emptyMountPoint: string | null;
+  /** Visible text characters in <body>, boilerplate included. */
+  bodyTextLength: number;
+  noscriptText: string;
+}
+
+export interface PageModel {
+  url: string | null;
+  format: ContentFormat;
+  status: number | null;
+  headers: Record<string, string>;
+  /** The <title> element (or the Markdown/text H1). */
+  title: string | null;
+  /** The best article title: metadata, JSON-LD, then the <title> with site name removed. */
+  articleTitle: string | null;
+  metaDescription: string | null;
+  /** meta name/property (lower-cased) to content; the first occurrence wins. */
+  meta: Record<string, string>;
+  canonical: string | null;
+  canonicalCount: number;
+  lang: string | null;
+  robots: RobotsDirectives;
+  headings: Heading[];
+  headingTree: HeadingNode[];
+  mainText: string;
+  paragraphs: Paragraph[];
+  sentences: string[];
+  lists: ListInfo[];
+  tables: TableInfo[];
+  sections: Section[];
+  links: LinkInfo[];
+  images: ImageInfo[];
+  jsonLd: JsonLdBlock[];
+  /** Every JSON-LD node with an @type, nested ones included, in document order. */
+  jsonLdNodes: JsonLdNode[];
+  microdata: MicrodataItem[];
+  dates: DateFacts;
+  author: string | null;
+  authorSource: string | null;
+  statistics: Statistic[];
+  quotations: Quotation[];
+  citations: Citation[];
+  questionHeadings: Heading[];
+  answers: QuestionAnswer[];
+  /** Capitalised multi-word names found cheaply in the main text, most frequent first. */
+  properNouns: { text: string; count: number }[];
+  wordCount: number;
+  readability: ReadabilityStats;
+  appShell: AppShellFacts;
+  /** compromise's people, places, organisations and topics; computed on first access, bounded. */
+  readonly entities: Entity[];
+}
