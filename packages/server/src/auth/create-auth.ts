@@ -74,6 +74,8 @@ export function createAuth(options: AuthOptions) {
     // Limits live in the auth plugin with database counters, so they hold across processes.
     rateLimit: { enabled: false },
     advanced: {
+      // better-auth skips its Origin/CSRF checks when NODE_ENV is test; keep them on so tests exercise them.
+      disableOriginCheck: false,
       // Production cookies are __Host- prefixed: Secure, Path=/, no Domain, so no subdomain can set or read them.
       cookiePrefix: isProduction ? '__Host-citable' : 'citable',
       useSecureCookies: false,

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_ERROR_CODES, MESSAGES } from '@citable/contract';
+import { api, cookieHeader, latestLink, signIn, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from './helpers';
+
+let server: TestServer;
+let base: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  base = server.baseUrl;
+});
+afterAll(() => server?.close());
+
+describe('sign-up, verification and sign-in', () => {
+  it('signs up, refuses sign-in until the e-mail is verified, then signs in and reads /api/me', async () => {
+    const email = uniqueEmail('ann');
+    const signUp = await api(base, '/api/auth/sign-up/email', { body: { name: 'Ann Lee', email, password: STRONG_PASSWORD } });
+    expect(signUp.status).toBe(200);
+    expect(signUp.body.token).toBeNull();
+    expect(cookieHeader(signUp.headers)).toBe('');
+
+    const early = await api(base, '/api/auth/sign-in/email', { body: { email, password: STRONG_PASSWORD } });
+    expect(early.status).toBe(403);
+    expect(early.body.code).toBe(AUTH_ERROR_CODES.emailNotVerified);
+
+    const link = await latestLink(base, email, '/api/auth/verify-email');
+    expect(link.startsWith(`${base}/api/auth/verify-email?token=`)).toBe(true);
+    const verified = await fetch(link, { redirect: 'manual' });
+    expect(verified.status).toBe(302);
+
+    const signedIn = await api(base, '/api/auth/sign-in/email', { body: { email, password: STRONG_PASSWORD } });
+    expect(signedIn.status).toBe(200);
+    const setCookie = signedIn.headers.getSetCookie().find((cookie) => cookie.startsWith('citable.session_token='));
+    expect(setCookie).toBeDefined();
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toMatch(/Max-Age=2592000/);
+
+    const me = await api(base, '/api/me', { cookie: cookieHeader(signedIn.headers) });
+    expect(me.status).toBe(200);
+    expect(me.body.user).toMatchObject({ email, name: 'Ann Lee', emailVerified: true });
+    expect(me.body.profile).toMatchObject({ plan: 'free', onboarding_completed_at: null, email, full_name: 'Ann Lee', websites: [] });
+  });
+
+  it('answers 401 with the spec message without a session', async () => {
+    const me = await api(base, '/api/me');
+    expect(me.status).toBe(401);
+    expect(me.body).toEqual({ error: MESSAGES.auth.notAuthenticated });
+  });
+
+  it('issues a new session token at each sign-in and ends the session at sign-out', async () => {
+    const email = uniqueEmail('tok');
+    const first = await signUpVerified(base, { name: 'Tok En', email, password: STRONG_PASSWORD });
+    const second = await signIn(base, email, STRONG_PASSWORD);
+    expect(second).not.toBe(first);
+    const signOut = await api(base, '/api/auth/sign-out', { method: 'POST', body: {}, cookie: second });
+    expect(signOut.status).toBe(200);
+    expect((await api(base, '/api/me', { cookie: second })).status).toBe(401);
+    expect((await api(base, '/api/me', { cookie: first })).status).toBe(200);
+  });
+
+  it('refuses a wrong password with the generic credentials error', async () => {
+    const email = uniqueEmail('wrong');
+    await signUpVerified(base, { name: 'Wrong Pass', email, password: STRONG_PASSWORD });
+    const response = await api(base, '/api/auth/sign-in/email', { body: { email, password: 'Not-The-Password-99' } });
+    expect(response.status).toBe(401);
+    expect(response.body.code).toBe(AUTH_ERROR_CODES.invalidCredentials);
+  });
+});
+
+describe('password policy', () => {
+  it.each(['password123', 'PASSWORD123', 'iloveyou'])('refuses the common password %s', async (password) => {
+    const response = await api(base, '/api/auth/sign-up/email', { body: { name: 'Common', email: uniqueEmail('common'), password } });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe(AUTH_ERROR_CODES.passwordTooCommon);
+    expect(response.body.message).toMatch(/too common/);
+  });
+
+  it('refuses passwords shorter than 8 or longer than 128 characters', async () => {
+    const short = await api(base, '/api/auth/sign-up/email', { body: { name: 'Short', email: uniqueEmail('short'), password: 'Xq7#kLp' } });
+    expect(short.status).toBe(400);
+    expect(short.body.code).toBe(AUTH_ERROR_CODES.passwordTooShort);
+    const long = await api(base, '/api/auth/sign-up/email', { body: { name: 'Long', email: uniqueEmail('long'), password: 'x'.repeat(129) } });
+    expect(long.status).toBe(400);
+    expect(long.body.code).toBe(AUTH_ERROR_CODES.passwordTooLong);
+  });
+
+  it('stores Argon2id hashes with the OWASP parameters', async () => {
+    const email = uniqueEmail('hash');
+    await api(base, '/api/auth/sign-up/email', { body: { name: 'Hash', email, password: STRONG_PASSWORD } });
+    const { account, user } = await import('../src/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const [row] = await server.db.select({ password: account.password }).from(account).innerJoin(user, eq(user.id, account.userId)).where(eq(user.email, email));
+    expect(row.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+});
+
+describe('account enumeration', () => {
+  it('answers a sign-up with a registered e-mail like a new one and tells the owner by mail', async () => {
+    const email = uniqueEmail('enum');
+    const first = await api(base, '/api/auth/sign-up/email', { body: { name: 'First Owner', email, password: STRONG_PASSWORD } });
+    const again = await api(base, '/api/auth/sign-up/email', { body: { name: 'Someone Else', email, password: 'Another-Strong-Pass-77' } });
+    const fresh = await api(base, '/api/auth/sign-up/email', { body: { name: 'Someone Else', email: uniqueEmail('fresh'), password: 'Another-Strong-Pass-77' } });
+    expect(again.status).toBe(first.status);
+    expect(Object.keys(again.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(Object.keys(again.body.user).sort()).toEqual(Object.keys(fresh.body.user).sort());
+    expect(again.body.user).toMatchObject({ email, name: 'Someone Else', emailVerified: false });
+    expect(again.body.token).toBeNull();
+
+    // The after-response hook runs once the reply is sent; give it a moment.
+    await expect.poll(async () => (await server.outbox(email)).map((message) => message.subject), { timeout: 3000 }).toContain('Someone tried to create a Citable account with your email');
+    const notice = (await server.outbox(email)).find((message) => message.subject.startsWith('Someone tried'));
+    expect(notice?.links).toContain(`${base}/?auth=signin`);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a reset link, sets the new password and revokes every other session', async () => {
+    const email = uniqueEmail('reset');
+    const laptop = await signUpVerified(base, { name: 'Reset Me', email, password: STRONG_PASSWORD });
+    const phone = await signIn(base, email, STRONG_PASSWORD);
+    expect((await api(base, '/api/me', { cookie: phone })).status).toBe(200);
+
+    const request = await api(base, '/api/auth/request-password-reset', { body: { email, redirectTo: `${base}/reset-password` } });
+    expect(request.status).toBe(200);
+    const link = await latestLink(base, email, '/api/auth/reset-password/');
+    const redirect = await fetch(link, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    const target = new URL(redirect.headers.get('location')!);
+    expect(target.pathname).toBe('/reset-password');
+    const token = target.searchParams.get('token');
+    expect(token).toBeTruthy();
+
+    const common = await api(base, '/api/auth/reset-password', { body: { token, newPassword: 'qwerty123' } });
+    expect(common.status).toBe(400);
+    expect(common.body.code).toBe(AUTH_ERROR_CODES.passwordTooCommon);
+
+    const reset = await api(base, '/api/auth/reset-password', { body: { token, newPassword: 'Brand-New-Secret-2026' } });
+    expect(reset.status).toBe(200);
+    expect((await api(base, '/api/me', { cookie: laptop })).status).toBe(401);
+    expect((await api(base, '/api/me', { cookie: phone })).status).toBe(401);
+    await expect(signIn(base, email, STRONG_PASSWORD)).rejects.toThrow(/401/);
+    expect(await signIn(base, email, 'Brand-New-Secret-2026')).toContain('citable.session_token=');
+  });
+
+  it('answers a reset request for an unknown e-mail the same way', async () => {
+    const response = await api(base, '/api/auth/request-password-reset', { body: { email: uniqueEmail('ghost'), redirectTo: `${base}/reset-password` } });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses a cookie-carrying request from an untrusted origin', async () => {
+    const email = uniqueEmail('csrf');
+    const cookie = await signUpVerified(base, { name: 'Csrf Target', email, password: STRONG_PASSWORD });
+    const response = await api(base, '/api/auth/sign-out', { body: {}, cookie, headers: { origin: 'https://evil.example' } });
+    expect(response.status).toBe(403);
+    expect((await api(base, '/api/me', { cookie })).status).toBe(200);
+  });
+
+  it('refuses a cross-site form sign-in', async () => {
+    const response = await api(base, '/api/auth/sign-in/email', {
+      body: { email: uniqueEmail('csrf'), password: STRONG_PASSWORD },
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+    });
+    expect(response.status).toBe(403);
+  });
+});

@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { DevOutboxMessage } from '@citable/contract';
+import { buildApp, type AppOptions } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import type { Db } from '../src/db/client';
+import type { AuthRateLimits } from '../src/services/auth-rate-limit';
+
+/** Where a test server keeps its data: a temp DATA_DIR, plus a fresh PostgreSQL database when DATABASE_URL is set. */
+export interface TestStorage {
+  dataDir: string;
+  databaseUrl?: string;
+  remove(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Reuse another server's storage (restart tests); the caller then removes it. */
+  storage?: TestStorage;
+  /** Keep the storage when this server closes, to start another server on it. */
+  keepStorage?: boolean;
+  rateLimits?: Partial<AuthRateLimits>;
+  /** Extra environment for loadConfig (NODE_ENV, WEB_DIST_DIR, ...). */
+  env?: Record<string, string>;
+  logger?: AppOptions['logger'];
+}
+
+export interface TestServer {
+  baseUrl: string;
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  storage: TestStorage;
+  /** Mail kept in the dev outbox, newest first, optionally only to one address. */
+  outbox(to?: string): Promise<DevOutboxMessage[]>;
+  close(): Promise<void>;
+}
+
+const UNLIMITED = { limit: 1_000_000, windowMs: 60_000 };
+
+/** Tests sign many users up from 127.0.0.1; only the rate-limit tests ask for real limits. */
+export const GENEROUS_RATE_LIMITS: AuthRateLimits = {
+  signInPerEmail: UNLIMITED,
+  signInPerIp: UNLIMITED,
+  signUpPerEmail: UNLIMITED,
+  signUpPerIp: UNLIMITED,
+  resetPerEmail: UNLIMITED,
+  resetPerIp: UNLIMITED,
+};
+
+export async function createTestStorage(): Promise<TestStorage> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'citable-test-'));
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    return { dataDir, remove: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `citable_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    dataDir,
+    databaseUrl: url.toString(),
+    async remove() {
+      rmSync(dataDir, { recursive: true, force: true });
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** A real server listening on 127.0.0.1 on a free port, with its own storage. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const storage = options.storage ?? (await createTestStorage());
+  const ownsStorage = !options.storage && !options.keepStorage;
+  let app: FastifyInstance | undefined;
+  try {
+    // PUBLIC_URL must name the listening port (better-auth builds links and checks Origin with it),
+    // so a free port is found before the app is built.
+    const port = await freePort();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: storage.dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}),
+      ...options.env,
+    });
+    app = await buildApp(config, { logger: options.logger ?? false, rateLimits: { ...GENEROUS_RATE_LIMITS, ...options.rateLimits } });
+    await app.listen({ port, host: '127.0.0.1' });
+    const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const started = app;
+    return {
+      baseUrl,
+      app: started,
+      db: started.db,
+      config,
+      storage,
+      async outbox(to) {
+        const response = await fetch(`${baseUrl}/api/dev/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}`);
+        return ((await response.json()) as { messages: DevOutboxMessage[] }).messages;
+      },
+      async close() {
+        await started.close();
+        if (ownsStorage) await storage.remove();
+      },
+    };
+  } catch (error) {
+    await app?.close();
+    if (ownsStorage) await storage.remove();
+    throw error;
+  }
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface JsonResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** fetch with JSON in and out, the session cookie, and the Origin header better-auth's CSRF check wants. */
+export async function api<T = any>(
+  baseUrl: string,
+  pathname: string,
+  init: { method?: string; body?: unknown; rawBody?: string; cookie?: string; headers?: Record<string, string> } = {},
+): Promise<JsonResponse<T>> {
+  const headers: Record<string, string> = { origin: baseUrl, ...init.headers };
+  if (init.cookie) headers.cookie = init.cookie;
+  let body: string | undefined;
+  if (init.rawBody !== undefined) body = init.rawBody;
+  else if (init.body !== undefined) body = JSON.stringify(init.body);
+  if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+  const response = await fetch(`${baseUrl}${pathname}`, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: 'manual' });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON (HTML page, plain text): the raw text is the body.
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie request header. */
+export function cookieHeader(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+}
+
+export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await api(baseUrl, '/api/auth/sign-in/email', { body: { email, password } });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return cookieHeader(response.headers);
+}
+
+export async function latestLink(baseUrl: string, to: string, pathPart: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const { messages } = (await response.json()) as { messages: DevOutboxMessage[] };
+  const link = messages.flatMap((message) => message.links).find((candidate) => candidate.includes(pathPart));
+  if (!link) throw new Error(`no ${pathPart} link in the outbox for ${to}`);
+  return link;
+}
+
+/** Signs a user up, follows the verification link from the dev outbox, signs in: the session's Cookie header. */
+export async function signUpVerified(baseUrl: string, user: { name: string; email: string; password: string }): Promise<string> {
+  const signUp = await api(baseUrl, '/api/auth/sign-up/email', { body: user });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${JSON.stringify(signUp.body)}`);
+  const link = await latestLink(baseUrl, user.email, '/verify-email');
+  const verified = await fetch(link, { redirect: 'manual' });
+  if (verified.status >= 400) throw new Error(`verification failed: ${verified.status}`);
+  return signIn(baseUrl, user.email, user.password);
+}
+
+let counter = 0;
+/** A unique e-mail address per call, so tests sharing a server never collide. */
+export function uniqueEmail(label = 'user'): string {
+  counter += 1;
+  return `${label}-${counter}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export const STRONG_PASSWORD = 'Lantern-Orchard-42-Quill';
