@@ -146,8 +146,15 @@ export class RateLimitedError extends CrawlerError {
 }
 
 export class RobotsDisallowedError extends CrawlerError {
-  constructor(url: string, userAgentToken: string) {
-    super('ROBOTS_DISALLOWED', `robots.txt does not allow ${userAgentToken} to read ${url}`, url);
+  /** `reason` explains a robots.txt that could not be read (which, by RFC 9309, disallows all). */
+  constructor(url: string, userAgentToken: string, reason?: string) {
+    super(
+      'ROBOTS_DISALLOWED',
+      reason
+        ? `robots.txt could not be read (${reason}), so ${userAgentToken} may not read ${url}`
+        : `robots.txt does not allow ${userAgentToken} to read ${url}`,
+      url,
+    );
   }
 }
 

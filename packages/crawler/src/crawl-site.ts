@@ -1,0 +1,284 @@
+import type { PageInput, SiteContext } from '@citable/contract';
+import { AbortedError, CrawlDelayTooLongError, CrawlerError, NotHtmlError } from './errors';
+import { normalizeUrl, parseAuditUrl } from './normalize-url';
+import { extractPageLinks } from './page-links';
+import { fetchRobotsTxt, type FetchedRobots } from './robots';
+import { SafeFetcher, type FetchResult, type SafeFetcherOptions } from './safe-fetch';
+import { assertRobotsAllow, fetchSiteContext, type SiteContextOptions } from './site-context';
+import { toPageInput } from './snapshot-page';
+import { CITABLE_BOT_TOKEN } from './user-agent';
+
+export interface CrawlOptions extends SafeFetcherOptions, SiteContextOptions {
+  /** A shared fetcher (connection pool); when absent one is created and closed. */
+  fetcher?: SafeFetcher;
+  /** Pages yielded at most. Default 100. */
+  maxPages?: number;
+  /** Requests in flight at once to the site. Default 4. */
+  concurrency?: number;
+  /** Seed the crawl with the sitemap's URLs too. Default true. */
+  useSitemap?: boolean;
+  /** A robots.txt Crawl-delay above this stops the crawl (CrawlDelayTooLongError). Default 30 000. */
+  maxCrawlDelayMs?: number;
+  /** Called after every event, for a progress bar. */
+  onProgress?: (progress: CrawlProgress) => void;
+}
+
+export interface CrawlProgress {
+  /** Pages yielded. */
+  done: number;
+  /** URLs waiting to be requested. */
+  queued: number;
+  inFlight: number;
+  /** Pages that could not be fetched. */
+  failed: number;
+  /** URLs not crawled: robots.txt, duplicates, not HTML, off-site redirects. */
+  skipped: number;
+  maxPages: number;
+}
+
+export type SkipReason = 'robots' | 'duplicate' | 'not-html' | 'off-site';
+
+export type CrawlEvent =
+  /** First event: the shared site context, fetched once. */
+  | { type: 'site'; site: SiteContext; progress: CrawlProgress }
+  /** A page to analyse (any status, HTML only); `depth` is its link distance from the start. */
+  | { type: 'page'; page: PageInput; depth: number; progress: CrawlProgress }
+  | { type: 'skipped'; url: string; reason: SkipReason; detail: string; progress: CrawlProgress }
+  | { type: 'error'; url: string; error: CrawlerError; progress: CrawlProgress };
+
+interface QueueEntry {
+  url: string;
+  depth: number;
+}
+
+const DEFAULT_MAX_PAGES = 100;
+const DEFAULT_CONCURRENCY = 4;
+const DEFAULT_MAX_CRAWL_DELAY_MS = 30_000;
+
+/**
+ * Crawls one site breadth first from `startUrl` (and its sitemap), streaming each HTML page as
+ * an event so the caller can analyse and drop it: memory holds the URL set and the queue, never
+ * the pages. Same origin only (the origin the start URL ends up on after redirects); URLs are
+ * de-duplicated after normalisation, redirects and rel=canonical; robots.txt and its
+ * Crawl-delay are obeyed for CitableBot. Throws a CrawlerError when the start page itself cannot
+ * be crawled; failures of other pages are `error` events. Breaking out of the loop stops the
+ * crawl and aborts requests in flight.
+ *
+ * @example
+ * for await (const event of crawlSite('https://example.com', { maxPages: 500 })) {
+ *   if (event.type === 'page') analyse({ page: event.page, site });
+ * }
+ */
+export async function* crawlSite(startUrl: string, options: CrawlOptions = {}): AsyncGenerator<CrawlEvent, void, undefined> {
+  const start = parseAuditUrl(startUrl);
+  const fetcher = options.fetcher ?? new SafeFetcher(options);
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    yield* runCrawl(start, fetcher, options, stop.signal);
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    stop.abort();
+    if (!options.fetcher) await fetcher.close();
+  }
+}
+
+async function* runCrawl(start: URL, fetcher: SafeFetcher, options: CrawlOptions, signal: AbortSignal): AsyncGenerator<CrawlEvent> {
+  const maxPages = Math.max(1, options.maxPages ?? DEFAULT_MAX_PAGES);
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
+  // Duplicates, redirects and errors use requests without yielding pages; this bounds them.
+  const maxRequests = maxPages * 2 + 10;
+
+  let robots = await fetchRobotsTxt(start.origin, fetcher, signal);
+  assertRobotsAllow(robots, start.href);
+  const first = await fetcher.fetch(start, { expectHtml: true, signal });
+  const origin = new URL(first.url).origin;
+  if (origin !== start.origin) {
+    robots = await fetchRobotsTxt(origin, fetcher, signal);
+    assertRobotsAllow(robots, first.url);
+  }
+  const crawlDelayMs = robots.robots.crawlDelayMs(CITABLE_BOT_TOKEN) ?? 0;
+  const maxCrawlDelayMs = options.maxCrawlDelayMs ?? DEFAULT_MAX_CRAWL_DELAY_MS;
+  if (crawlDelayMs > maxCrawlDelayMs) throw new CrawlDelayTooLongError(start.href, crawlDelayMs, maxCrawlDelayMs);
+
+  const site = await fetchSiteContext(first.url, robots, fetcher, {
+    ...options,
+    signal,
+    sitemap: options.useSitemap === false && options.sitemap === undefined ? false : options.sitemap,
+  });
+
+  const state = new CrawlState(origin, robots, maxPages, maxRequests);
+  const report = <T extends CrawlEvent>(event: T): T => {
+    options.onProgress?.(event.progress);
+    return event;
+  };
+  yield report({ type: 'site', site, progress: state.progress() });
+
+  state.seen.add(normalizeUrl(start));
+  state.requests = 1;
+  state.handle({ url: normalizeUrl(start), depth: 0 }, first);
+  if (options.useSitemap !== false) {
+    for (const url of site.sitemap?.pageUrls ?? []) state.enqueue(url, 1);
+  }
+
+  let wake: () => void = () => {};
+  let woken = new Promise<void>((resolve) => (wake = resolve));
+  const notify = () => wake();
+  signal.addEventListener('abort', notify, { once: true });
+  let nextStartAt = 0;
+  let delayTimer: NodeJS.Timeout | undefined;
+
+  const run = async (entry: QueueEntry) => {
+    try {
+      const response = await fetcher.fetch(entry.url, { expectHtml: true, signal });
+      state.handle(entry, response);
+    } catch (error) {
+      if (signal.aborted) return;
+      if (error instanceof NotHtmlError) state.skip(entry.url, 'not-html', error.message);
+      else if (error instanceof CrawlerError) state.fail(entry.url, error);
+      else state.fail(entry.url, new CrawlerError('UNREACHABLE', error instanceof Error ? error.message : String(error), entry.url));
+    } finally {
+      state.inFlight -= 1;
+      notify();
+    }
+  };
+
+  try {
+    for (;;) {
+      if (signal.aborted) throw new AbortedError(start.href);
+      while (state.canStart() && state.inFlight < concurrency) {
+        const now = Date.now();
+        if (crawlDelayMs > 0 && now < nextStartAt) {
+          delayTimer ??= setTimeout(() => {
+            delayTimer = undefined;
+            notify();
+          }, nextStartAt - now);
+          break;
+        }
+        const entry = state.dequeue();
+        state.inFlight += 1;
+        state.requests += 1;
+        nextStartAt = now + crawlDelayMs;
+        void run(entry);
+      }
+      const event = state.events.shift();
+      if (event) {
+        event.progress = state.progress();
+        yield report(event);
+        continue;
+      }
+      if (state.inFlight === 0 && !state.canStart()) return;
+      await woken;
+      woken = new Promise<void>((resolve) => (wake = resolve));
+    }
+  } finally {
+    clearTimeout(delayTimer);
+    signal.removeEventListener('abort', notify);
+  }
+}
+
+/** The crawl's bookkeeping: URL set, FIFO queue (breadth first) and pending events. */
+class CrawlState {
+  readonly seen = new Set<string>();
+  readonly events: CrawlEvent[] = [];
+  inFlight = 0;
+  requests = 0;
+  private queue: QueueEntry[] = [];
+  private head = 0;
+  private done = 0;
+  private failed = 0;
+  private skipped = 0;
+
+  constructor(
+    private readonly origin: string,
+    private readonly robots: FetchedRobots,
+    private readonly maxPages: number,
+    private readonly maxRequests: number,
+  ) {}
+
+  progress(): CrawlProgress {
+    return {
+      done: this.done,
+      queued: this.queue.length - this.head,
+      inFlight: this.inFlight,
+      failed: this.failed,
+      skipped: this.skipped,
+      maxPages: this.maxPages,
+    };
+  }
+
+  canStart(): boolean {
+    return this.head < this.queue.length && this.done + this.inFlight < this.maxPages && this.requests < this.maxRequests;
+  }
+
+  dequeue(): QueueEntry {
+    const entry = this.queue[this.head];
+    this.head += 1;
+    // Drop the consumed prefix now and then so the array does not keep every URL ever queued.
+    if (this.head > 1024 && this.head * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+    return entry;
+  }
+
+  /** Queues a same-origin URL not seen before; `front` keeps breadth-first order for canonicals. */
+  enqueue(url: string, depth: number, front = false): void {
+    if (this.seen.has(url) || !this.sameOrigin(url)) return;
+    // URLs beyond what the request budget can ever reach are not worth remembering.
+    if (this.requests + this.inFlight + (this.queue.length - this.head) >= this.maxRequests) return;
+    this.seen.add(url);
+    if (!this.robots.robots.isAllowed(CITABLE_BOT_TOKEN, url)) {
+      this.skip(url, 'robots', `robots.txt does not allow ${CITABLE_BOT_TOKEN} to read it`);
+      return;
+    }
+    const entry = { url, depth };
+    if (front && this.head > 0) {
+      this.head -= 1;
+      this.queue[this.head] = entry;
+    } else if (front) {
+      this.queue.unshift(entry);
+    } else {
+      this.queue.push(entry);
+    }
+  }
+
+  handle(entry: QueueEntry, response: FetchResult): void {
+    const finalUrl = normalizeUrl(response.url);
+    if (finalUrl !== entry.url) {
+      if (!this.sameOrigin(finalUrl)) return this.skip(entry.url, 'off-site', `redirects to ${finalUrl}, outside ${this.origin}`);
+      if (this.seen.has(finalUrl)) return this.skip(entry.url, 'duplicate', `redirects to ${finalUrl}, already crawled`);
+      this.seen.add(finalUrl);
+      if (!this.robots.robots.isAllowed(CITABLE_BOT_TOKEN, finalUrl)) {
+        return this.skip(entry.url, 'robots', `redirects to ${finalUrl}, which robots.txt does not allow`);
+      }
+    }
+    const { links, canonical, nofollow } = extractPageLinks(response.body, response.url);
+    if (!nofollow) {
+      for (const link of links) this.enqueue(link, entry.depth + 1);
+    }
+    if (canonical !== null && canonical !== finalUrl && this.sameOrigin(canonical)) {
+      const known = this.seen.has(canonical);
+      this.enqueue(canonical, entry.depth, true);
+      return this.skip(finalUrl, 'duplicate', known ? `a duplicate of ${canonical} (rel=canonical)` : `canonical URL is ${canonical}`);
+    }
+    if (this.done >= this.maxPages) return;
+    this.done += 1;
+    this.events.push({ type: 'page', page: toPageInput(response), depth: entry.depth, progress: this.progress() });
+  }
+
+  skip(url: string, reason: SkipReason, detail: string): void {
+    this.skipped += 1;
+    this.events.push({ type: 'skipped', url, reason, detail, progress: this.progress() });
+  }
+
+  fail(url: string, error: CrawlerError): void {
+    this.failed += 1;
+    this.events.push({ type: 'error', url, error, progress: this.progress() });
+  }
+
+  private sameOrigin(url: string): boolean {
+    return url.startsWith(this.origin) && (url.length === this.origin.length || url[this.origin.length] === '/');
+  }
+}
