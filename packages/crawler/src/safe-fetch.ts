@@ -284,11 +284,11 @@ export class SafeFetcher {
     const contentType = headers['content-type'] ?? '';
     const maxBytes = options.maxBodyBytes ?? this.maxBodyBytes;
     if (!options.truncate && !headers['content-encoding'] && Number(headers['content-length']) > maxBytes) {
-      body.destroy();
+      release(body);
       throw new BodyTooLargeError(url.href, maxBytes);
     }
     if (options.expectHtml && contentType !== '' && !HTML_TYPES.has(mediaTypeOf(contentType))) {
-      body.destroy();
+      release(body);
       throw new NotHtmlError(url.href, status, mediaTypeOf(contentType));
     }
     const { bytes, truncated } = await readBody(body, headers['content-encoding'], maxBytes, options.truncate ?? false, url.href);
@@ -385,10 +385,16 @@ async function wait(ms: number, signal: AbortSignal | undefined, url: string): P
 async function discard(body: Readable & { dump?: (options?: { limit: number }) => Promise<void> }): Promise<void> {
   try {
     if (body.dump) await body.dump({ limit: DISCARD_LIMIT });
-    else body.destroy();
+    else release(body);
   } catch {
-    body.destroy();
+    release(body);
   }
+}
+
+/** Destroys a stream whose content is no longer wanted; undici reports that as an error event. */
+function release(stream: Readable): void {
+  stream.on('error', () => {});
+  stream.destroy();
 }
 
 function decoderFor(encoding: string, url: string): zlib.Gunzip | zlib.Unzip | zlib.BrotliDecompress {
@@ -427,7 +433,7 @@ async function readBody(
     try {
       decoders = encodings.reverse().map((encoding) => decoderFor(encoding, url));
     } catch (error) {
-      body.destroy();
+      release(body);
       throw error;
     }
     source = (pipeline as (...streams: unknown[]) => Readable)(body, ...decoders, () => {});
@@ -450,8 +456,8 @@ async function readBody(
     if (isZlibError(error)) throw new ContentDecodingError(url, (error as Error).message, error);
     throw error;
   } finally {
-    source.destroy();
-    body.destroy();
+    release(source);
+    release(body);
   }
   return { bytes: Buffer.concat(chunks, size), truncated: false };
 }
