@@ -18,7 +18,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-type Handler = (request: http.IncomingMessage, response: http.ServerResponse) => void | Promise<void>;
+type Handler = (request: http.IncomingMessage, response: http.ServerResponse) => unknown;
 
 /** A real HTTP server on 127.0.0.1 for tests; close() also drops connections a test left hanging. */
 export async function startServer(handler: Handler): Promise<TestServer> {
