@@ -8,7 +8,12 @@ const NOT_BUILT = 'The web app is not built. Run `npm run build` (or `npm start`
 
 /** `/pricing/` and `/pricing` both map to pages/pricing.html; `/` maps to pages/index.html. */
 function pageFile(distDir: string, urlPath: string): string | undefined {
-  const route = decodeURIComponent(urlPath).replace(/^\/+|\/+$/g, '') || 'index';
+  let route: string;
+  try {
+    route = decodeURIComponent(urlPath).replace(/^\/+|\/+$/g, '') || 'index';
+  } catch {
+    return undefined;
+  }
   if (!/^[a-z0-9][a-z0-9/_-]*$/i.test(route) || route.includes('..')) return undefined;
   const file = path.join(distDir, 'pages', `${route}.html`);
   return existsSync(file) ? file : undefined;
@@ -35,16 +40,24 @@ export const webPlugin = fp<{ distDir: string }>(
       });
     }
 
-    const shell = () => readFileSync(path.join(distDir, 'index.html'));
+    const plainText = (reply: FastifyReply, status: number, text: string) => reply.status(status).type('text/plain; charset=utf-8').send(text);
+
+    function sendPageOrShell(urlPath: string, reply: FastifyReply) {
+      if (!built) return plainText(reply, 404, NOT_BUILT);
+      // A missing hashed asset is a stale client; HTML in its place would only fail to parse.
+      if (urlPath.startsWith('/assets/')) return plainText(reply, 404, 'Not found');
+      const file = pageFile(distDir, urlPath) ?? path.join(distDir, 'index.html');
+      return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(file));
+    }
+
+    // @fastify/static answers a directory with 403, so the root needs its own route.
+    app.get('/', (_request, reply) => sendPageOrShell('/', reply));
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const urlPath = request.url.split('?')[0];
       if (urlPath === '/api' || urlPath.startsWith('/api/')) return reply.status(404).send({ error: `No API route ${request.method} ${urlPath}` });
-      if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-      if (!built) return reply.status(404).type('text/plain; charset=utf-8').send(NOT_BUILT);
-      const page = pageFile(distDir, urlPath);
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-      return reply.status(200).send(page ? readFileSync(page) : shell());
+      if (request.method !== 'GET' && request.method !== 'HEAD') return plainText(reply, 404, 'Not found');
+      return sendPageOrShell(urlPath, reply);
     });
   },
   { name: 'web' },

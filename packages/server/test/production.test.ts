@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { user } from '../src/db/schema';
+import { api, cookieHeader, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from './helpers';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40) } });
+});
+afterAll(() => server?.close());
+
+describe('production mode', () => {
+  it('refuses to start without BETTER_AUTH_SECRET', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: '/nonexistent' })).toThrow(/BETTER_AUTH_SECRET is not set/);
+  });
+
+  it('has no dev outbox', async () => {
+    expect((await api(server.baseUrl, '/api/dev/outbox')).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/dev/outbox`)).status).toBe(404);
+    expect((await api(server.baseUrl, '/api/config')).body).toMatchObject({ devOutbox: false, environment: 'production' });
+  });
+
+  it('sets __Host- session cookies: Secure, HttpOnly, SameSite=Lax, Path=/, no Domain', async () => {
+    const email = uniqueEmail('prod');
+    expect((await api(server.baseUrl, '/api/auth/sign-up/email', { body: { name: 'Prod User', email, password: STRONG_PASSWORD } })).status).toBe(200);
+    await server.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    const signedIn = await api(server.baseUrl, '/api/auth/sign-in/email', { body: { email, password: STRONG_PASSWORD } });
+    expect(signedIn.status).toBe(200);
+    const session = signedIn.headers.getSetCookie().find((cookie) => cookie.startsWith('__Host-citable.session_token='));
+    expect(session).toBeDefined();
+    expect(session).toMatch(/; Secure/i);
+    expect(session).toMatch(/; HttpOnly/i);
+    expect(session).toMatch(/; SameSite=Lax/i);
+    expect(session).toMatch(/; Path=\//i);
+    expect(session).not.toMatch(/Domain=/i);
+    expect((await api(server.baseUrl, '/api/me', { cookie: cookieHeader(signedIn.headers) })).status).toBe(200);
+  });
+});
