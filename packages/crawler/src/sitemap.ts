@@ -127,11 +127,12 @@ export async function fetchSitemap(
 
   const listed = unique(robots.sitemaps.map((entry) => resolveHttpUrl(entry, origin)).filter((url): url is string => url !== null));
   const fallback = new URL('/sitemap.xml', origin).href;
-  const candidates = listed.length > 0 ? [...listed, fallback] : [fallback];
+  const fallbackOnly = !listed.includes(fallback);
+  const candidates = fallbackOnly ? [...listed, fallback] : listed;
 
   for (const candidate of candidates) {
-    // /sitemap.xml is only a fallback when robots.txt names sitemaps that all failed.
-    if (candidate === fallback && listed.length > 0 && (info.foundAt !== null || listed.includes(fallback))) break;
+    // /sitemap.xml is only a fallback, for when robots.txt names no sitemap that answers.
+    if (candidate === fallback && fallbackOnly && info.foundAt !== null) break;
     if (fetched >= maxSitemaps || capped) break;
     const parsed = await read(candidate);
     if (parsed === null) continue;
