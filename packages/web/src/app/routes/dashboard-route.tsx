@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
+import { FullScreenStatus } from '../../components/ui/full-screen-status';
+import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
+import { useProfile } from '../../hooks/use-profile';
+import { useSession } from '../../hooks/use-session';
+
+/** /dashboard: waits for the session and the profile, as spec 002 §2.1 describes. */
+export function DashboardRoute() {
+  const session = useSession();
+  const profile = useProfile();
+
+  if (session.isPending) return <FullScreenStatus message="Initializing..." />;
+  if (!session.data) {
+    return (
+      <FullScreenStatus message="Loading user data...">
+        <Link to="/" className={buttonClasses('outline', 'md')}>
+          Return to Home
+        </Link>
+      </FullScreenStatus>
+    );
+  }
+  if (profile.isPending) return <FullScreenStatus message="Loading dashboard..." />;
+  return <DashboardPage user={session.data} profile={profile.data ?? null} onRetryProfile={() => void profile.refetch()} />;
+}

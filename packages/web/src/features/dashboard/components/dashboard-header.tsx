@@ -1,0 +1,43 @@
+import { PLANS, type Profile } from '@citable/contract';
+import { ArrowLeft, LogOut, Settings } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Logo } from '../../../components/ui/logo';
+import type { SessionUser } from '../../../hooks/use-session';
+import { useSignOut } from '../../../hooks/use-sign-out';
+import { displayName } from '../../../lib/display-name';
+import { useUiState } from '../../../stores/ui-state';
+
+export function DashboardHeader({ user, profile }: { user: SessionUser; profile: Profile | null }) {
+  const { setSettingsOpen } = useUiState();
+  const { signOut, signingOut } = useSignOut();
+  const plan = PLANS[profile?.plan ?? 'free'];
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+      <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-6">
+        <Link to="/" className={buttonClasses('ghost', 'sm', 'px-2')} aria-label="Back to home">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          <span className="hidden sm:inline">Home</span>
+        </Link>
+        <Logo className="hidden md:inline-flex" />
+        <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
+          <Badge tone="primary" className="shrink-0">
+            <span data-testid="plan-badge">{plan.name}</span>
+            <span className="sr-only"> plan</span>
+          </Badge>
+          <span className="max-w-28 truncate text-sm font-medium text-slate-800 sm:max-w-56" data-testid="dashboard-user-name" title={displayName(user, profile?.full_name)}>
+            {displayName(user, profile?.full_name)}
+          </span>
+          <Button variant="ghost" size="icon" onClick={() => setSettingsOpen(true)} aria-label="Settings" title="Settings" disabled={!profile}>
+            <Settings aria-hidden="true" className="size-5" />
+          </Button>
+          <Button variant="ghost" size="icon" onClick={signOut} disabled={signingOut} aria-label="Sign out" title="Sign out">
+            <LogOut aria-hidden="true" className="size-5" />
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

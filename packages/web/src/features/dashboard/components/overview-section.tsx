@@ -1,0 +1,26 @@
+import { useMemo } from 'react';
+import { firstName } from '../../../lib/display-name';
+import { greetingFor } from '../lib/greeting';
+import type { SectionProps } from '../sections/section-types';
+import { GoalsCard } from './goals-card';
+import { WebsiteCard } from './website-card';
+
+export function OverviewSection({ user, profile }: SectionProps) {
+  const greeting = useMemo(() => greetingFor(new Date()), []);
+  const name = firstName(profile.full_name, user.name, user.email);
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl" data-testid="dashboard-greeting">
+          {greeting}, {name}
+        </h1>
+        <p className="mt-1 text-slate-600">Here is how your account is set up. Your AI Visibility Score will appear here after your first audit.</p>
+      </div>
+      <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
+        <WebsiteCard profile={profile} />
+        <GoalsCard profile={profile} />
+      </div>
+    </div>
+  );
+}

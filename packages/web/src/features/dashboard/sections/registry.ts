@@ -1,0 +1,42 @@
+import { ADVANCED_SECTION_IDS, TOOL_IDS, TOOLS, type AdvancedSectionId } from '@citable/contract';
+import { LayoutDashboard } from 'lucide-react';
+import { OverviewSection } from '../components/overview-section';
+import type { SectionId, SectionRegistration, SidebarItem } from './section-types';
+
+/**
+ * The sections that exist. The sidebar lists only these, in the contract's order, so a new
+ * tool or area appears by registering its component here.
+ */
+const BUILT_SECTIONS: Partial<Record<SectionId, SectionRegistration>> = {
+  overview: { icon: LayoutDashboard, component: OverviewSection },
+};
+
+/** Sidebar names of the advanced areas (spec 001 §2). */
+const ADVANCED_LABELS: Record<AdvancedSectionId, string> = {
+  playbooks: 'Playbooks',
+  history: 'History',
+  editor: 'Content Editor',
+  reports: 'Reports',
+  'competitive-viz': 'Competitive Insights',
+  integrations: 'CMS Integrations',
+};
+
+export const DEFAULT_SECTION: SectionId = 'overview';
+
+export function sidebarItems(): SidebarItem[] {
+  const tools = TOOL_IDS.flatMap((id) => {
+    const built = BUILT_SECTIONS[id];
+    return built ? [{ id, label: TOOLS[id].name, icon: built.icon, group: 'tools' as const }] : [];
+  });
+  const advanced = ADVANCED_SECTION_IDS.flatMap((id) => {
+    const built = BUILT_SECTIONS[id];
+    return built ? [{ id, label: ADVANCED_LABELS[id], icon: built.icon, group: 'advanced' as const }] : [];
+  });
+  return [...tools, ...advanced];
+}
+
+export function sectionFor(id: string | null): { id: SectionId; registration: SectionRegistration } | null {
+  if (!id) return null;
+  const registration = BUILT_SECTIONS[id as SectionId];
+  return registration ? { id: id as SectionId, registration } : null;
+}

@@ -1,0 +1,24 @@
+import type { AdvancedSectionId, Profile, ToolId } from '@citable/contract';
+import type { LucideIcon } from 'lucide-react';
+import type { ComponentType } from 'react';
+import type { SessionUser } from '../../../hooks/use-session';
+
+export type SectionId = ToolId | AdvancedSectionId;
+
+export interface SectionProps {
+  user: SessionUser;
+  profile: Profile;
+}
+
+/** A built dashboard section: what renders when the sidebar selects its id. */
+export interface SectionRegistration {
+  icon: LucideIcon;
+  component: ComponentType<SectionProps>;
+}
+
+export interface SidebarItem {
+  id: SectionId;
+  label: string;
+  icon: LucideIcon;
+  group: 'tools' | 'advanced';
+}

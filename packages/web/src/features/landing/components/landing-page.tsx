@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { FaqSection } from './faq-section';
+import { Hero } from './hero';
+import { HowItWorks } from './how-it-works';
+import { PricingSection } from './pricing-section';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { ToolsGrid } from './tools-grid';
+
+export type LandingSection = 'features' | 'pricing';
+
+interface LandingPageProps {
+  /** /features and /pricing show the landing page scrolled to that section. */
+  section?: LandingSection;
+}
+
+export function LandingPage({ section }: LandingPageProps) {
+  const { hash, pathname } = useLocation();
+
+  useEffect(() => {
+    const target = section ?? (hash ? hash.slice(1) : null);
+    if (!target) {
+      window.scrollTo({ top: 0 });
+      return;
+    }
+    document.getElementById(target)?.scrollIntoView({ block: 'start' });
+  }, [section, hash, pathname]);
+
+  return (
+    <div className="min-h-dvh bg-white">
+      <SiteHeader />
+      <main id="main">
+        <Hero />
+        <ToolsGrid />
+        <HowItWorks />
+        <PricingSection />
+        <FaqSection />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { INDUSTRIES, MESSAGES, PLANS, type GoalId, type Industry, type Profile } from '@citable/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { GoalPicker } from '../../../components/forms/goal-picker';
+import { rowErrors, rowsFrom, validEntries, type SiteRow } from '../../../components/forms/site-rows';
+import { SiteRowsEditor } from '../../../components/forms/site-rows-editor';
+import { useToast } from '../../../components/toast/use-toast';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { useProfile } from '../../../hooks/use-profile';
+import type { SessionUser } from '../../../hooks/use-session';
+import { ApiRequestError } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { useUiState } from '../../../stores/ui-state';
+import { updateProfile } from '../api/update-profile';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-3">
+      <h3 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** A plan refusal (403) carries the server's own explanation; anything else gets the spec's text. */
+function saveErrorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError && (error.status === 403 || error.status === 400)) return error.message;
+  return MESSAGES.settings.updateFailed;
+}
+
+function SettingsForm({ user, profile }: { user: SessionUser; profile: Profile }) {
+  const { setSettingsOpen } = useUiState();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [industry, setIndustry] = useState<Industry | ''>(profile.industry ?? '');
+  const [description, setDescription] = useState(profile.business_description ?? '');
+  const [websites, setWebsites] = useState<SiteRow[]>(() => rowsFrom(profile.websites));
+  const [competitors, setCompetitors] = useState<SiteRow[]>(() => rowsFrom(profile.competitors));
+  const [goals, setGoals] = useState<GoalId[]>(profile.goals);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const plan = PLANS[profile.plan];
+
+  const rowsHaveErrors = [...websites, ...competitors].some((row) => Object.keys(rowErrors(row)).length > 0);
+  const noWebsite = validEntries(websites).length === 0;
+
+  const save = async () => {
+    setError(null);
+    setSaving(true);
+    try {
+      const saved = await updateProfile({
+        ...(industry ? { industry } : {}),
+        business_description: description.trim(),
+        websites: validEntries(websites),
+        competitors: validEntries(competitors),
+        goals,
+      });
+      queryClient.setQueryData(queryKeys.profile(user.id), saved);
+      setSettingsOpen(false);
+      toast.show({ type: 'success', title: 'Settings Saved', message: 'Your profile has been updated.' });
+    } catch (caught) {
+      setError(saveErrorMessage(caught));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => (open ? undefined : setSettingsOpen(false))}
+      title="Settings"
+      description="Your business, websites, competitors and goals."
+      testId="settings-dialog"
+      className="max-w-2xl"
+      footer={
+        <>
+          <Button variant="ghost" onClick={() => setSettingsOpen(false)} disabled={saving}>
+            Cancel
+          </Button>
+          <Button onClick={() => void save()} disabled={saving || rowsHaveErrors || noWebsite} data-testid="settings-save">
+            {saving ? (
+              <>
+                <Spinner className="size-4" />
+                Saving...
+              </>
+            ) : (
+              'Save Changes'
+            )}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-8">
+        {error ? (
+          <Alert tone="error" testId="settings-error">
+            {error}
+          </Alert>
+        ) : null}
+        <Section title="Account">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="Full name" value={profile.full_name ?? user.name ?? ''} readOnly />
+            <TextField label="Email" type="email" value={profile.email || user.email} readOnly />
+          </div>
+        </Section>
+        <Section title="Business">
+          <SelectField label="Industry" required value={industry} onChange={(event) => setIndustry(event.target.value as Industry | '')} data-autofocus>
+            <option value="">Select your industry</option>
+            {INDUSTRIES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+          <TextAreaField label="Business description" rows={3} maxLength={2000} value={description} onChange={(event) => setDescription(event.target.value)} />
+        </Section>
+        <Section title="Websites">
+          <SiteRowsEditor
+            noun="Website"
+            rows={websites}
+            onChange={setWebsites}
+            hint={`Your ${plan.name} plan includes ${plan.websitesLimit} website${plan.websitesLimit === 1 ? '' : 's'}.`}
+            testIdPrefix="settings-website"
+          />
+        </Section>
+        <Section title="Competitors">
+          <SiteRowsEditor
+            noun="Competitor"
+            rows={competitors}
+            onChange={setCompetitors}
+            hint={`Your ${plan.name} plan includes ${plan.competitorsLimit} competitor${plan.competitorsLimit === 1 ? '' : 's'}.`}
+            testIdPrefix="settings-competitor"
+          />
+        </Section>
+        <Section title="Goals">
+          <GoalPicker value={goals} onChange={setGoals} legend="Your goals" />
+        </Section>
+      </div>
+    </Modal>
+  );
+}
+
+/** Settings dialog of spec 002 §2.10; the server enforces plan caps and explains refusals. */
+export function SettingsDialog({ user }: { user: SessionUser }) {
+  const profile = useProfile();
+  if (!profile.data) return null;
+  return <SettingsForm user={user} profile={profile.data} />;
+}

@@ -1,0 +1,111 @@
+import { isPlanId, type BillingCycle, type PlanId } from '@citable/contract';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage';
+
+/** Dashboard transition of spec 000 §4 and §9. */
+const DASHBOARD_TRANSITION_MS = 300;
+
+export type AuthMode = 'signin' | 'signup';
+
+interface UiState {
+  authDialog: { open: boolean; mode: AuthMode };
+  onboardingOpen: boolean;
+  settingsOpen: boolean;
+  /** The plan chosen on the pricing section, remembered across sign-up, sign-in and onboarding. */
+  selectedPlan: PlanId | null;
+  billingCycle: BillingCycle;
+  dashboardTransition: boolean;
+}
+
+interface UiActions {
+  openAuth: (mode: AuthMode) => void;
+  closeAuth: () => void;
+  setAuthMode: (mode: AuthMode) => void;
+  setOnboardingOpen: (open: boolean) => void;
+  setSettingsOpen: (open: boolean) => void;
+  rememberPlan: (plan: PlanId | null, cycle?: BillingCycle) => void;
+  setBillingCycle: (cycle: BillingCycle) => void;
+  goToDashboard: () => void;
+}
+
+const UiStateContext = createContext<(UiState & UiActions) | null>(null);
+
+/**
+ * Overlays and hand-offs that several features trigger and the app shell renders: the auth and
+ * onboarding dialogs, the settings dialog, the remembered plan and the dashboard transition.
+ */
+export function UiStateProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [authDialog, setAuthDialog] = useState<UiState['authDialog']>({ open: false, mode: 'signin' });
+  const [onboardingOpen, setOnboardingOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [selectedPlan, setSelectedPlan] = useState<PlanId | null>(null);
+  const [billingCycle, setCycle] = useState<BillingCycle>('monthly');
+  const [dashboardTransition, setDashboardTransition] = useState(false);
+  const transitionTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // Read after mount, so the first client render matches the pre-rendered markup.
+  useEffect(() => {
+    const plan = readStorage(STORAGE_KEYS.selectedPlan);
+    if (isPlanId(plan)) setSelectedPlan(plan);
+    const cycle = readStorage(STORAGE_KEYS.billingCycle);
+    if (cycle === 'annual' || cycle === 'monthly') setCycle(cycle);
+    return () => clearTimeout(transitionTimer.current);
+  }, []);
+
+  const openAuth = useCallback((mode: AuthMode) => setAuthDialog({ open: true, mode }), []);
+  const closeAuth = useCallback(() => setAuthDialog((current) => ({ ...current, open: false })), []);
+  const setAuthMode = useCallback((mode: AuthMode) => setAuthDialog((current) => ({ ...current, mode })), []);
+
+  const setBillingCycle = useCallback((cycle: BillingCycle) => {
+    setCycle(cycle);
+    writeStorage(STORAGE_KEYS.billingCycle, cycle);
+  }, []);
+
+  const rememberPlan = useCallback(
+    (plan: PlanId | null, cycle?: BillingCycle) => {
+      setSelectedPlan(plan);
+      writeStorage(STORAGE_KEYS.selectedPlan, plan);
+      if (cycle) setBillingCycle(cycle);
+    },
+    [setBillingCycle],
+  );
+
+  const goToDashboard = useCallback(() => {
+    clearTimeout(transitionTimer.current);
+    setDashboardTransition(true);
+    transitionTimer.current = setTimeout(() => {
+      navigate('/dashboard');
+      setDashboardTransition(false);
+    }, DASHBOARD_TRANSITION_MS);
+  }, [navigate]);
+
+  const value = useMemo(
+    () => ({
+      authDialog,
+      onboardingOpen,
+      settingsOpen,
+      selectedPlan,
+      billingCycle,
+      dashboardTransition,
+      openAuth,
+      closeAuth,
+      setAuthMode,
+      setOnboardingOpen,
+      setSettingsOpen,
+      rememberPlan,
+      setBillingCycle,
+      goToDashboard,
+    }),
+    [authDialog, onboardingOpen, settingsOpen, selectedPlan, billingCycle, dashboardTransition, openAuth, closeAuth, setAuthMode, rememberPlan, setBillingCycle, goToDashboard],
+  );
+
+  return <UiStateContext.Provider value={value}>{children}</UiStateContext.Provider>;
+}
+
+export function useUiState(): UiState & UiActions {
+  const value = useContext(UiStateContext);
+  if (!value) throw new Error('useUiState must be used inside <UiStateProvider>');
+  return value;
+}
