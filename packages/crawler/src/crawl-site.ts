@@ -1,6 +1,6 @@
 import type { PageInput, SiteContext } from '@citable/contract';
 import { AbortedError, CrawlDelayTooLongError, CrawlerError, NotHtmlError } from './errors';
-import { normalizeUrl, parseAuditUrl } from './normalize-url';
+import { normalizeUrl, parseAuditUrl, resolveHttpUrl } from './normalize-url';
 import { extractPageLinks } from './page-links';
 import { fetchRobotsTxt, type FetchedRobots } from './robots';
 import { SafeFetcher, type FetchResult, type SafeFetcherOptions } from './safe-fetch';
@@ -31,12 +31,12 @@ export interface CrawlProgress {
   inFlight: number;
   /** Pages that could not be fetched. */
   failed: number;
-  /** URLs not crawled: robots.txt, duplicates, not HTML, off-site redirects. */
+  /** URLs not yielded: robots.txt, duplicates, redirects, not HTML, off-site. */
   skipped: number;
   maxPages: number;
 }
 
-export type SkipReason = 'robots' | 'duplicate' | 'not-html' | 'off-site';
+export type SkipReason = 'robots' | 'duplicate' | 'redirect' | 'not-html' | 'off-site';
 
 export type CrawlEvent =
   /** First event: the shared site context, fetched once. */
@@ -92,6 +92,7 @@ async function* runCrawl(start: URL, fetcher: SafeFetcher, options: CrawlOptions
 
   let robots = await fetchRobotsTxt(start.origin, fetcher, signal);
   assertRobotsAllow(robots, start.href);
+  const firstStartedAt = Date.now();
   const first = await fetcher.fetch(start, { expectHtml: true, signal });
   const origin = new URL(first.url).origin;
   if (origin !== start.origin) {
@@ -126,13 +127,18 @@ async function* runCrawl(start: URL, fetcher: SafeFetcher, options: CrawlOptions
   let woken = new Promise<void>((resolve) => (wake = resolve));
   const notify = () => wake();
   signal.addEventListener('abort', notify, { once: true });
-  let nextStartAt = 0;
+  let nextStartAt = firstStartedAt + crawlDelayMs;
   let delayTimer: NodeJS.Timeout | undefined;
 
   const run = async (entry: QueueEntry) => {
     try {
-      const response = await fetcher.fetch(entry.url, { expectHtml: true, signal });
-      state.handle(entry, response);
+      // Redirects are queued rather than followed, so no URL is ever requested twice.
+      const response = await fetcher.fetch(entry.url, { expectHtml: true, followRedirects: false, signal });
+      if (response.headers.location !== undefined && response.status >= 300 && response.status < 400) {
+        state.redirect(entry, response.headers.location);
+      } else {
+        state.handle(entry, response);
+      }
     } catch (error) {
       if (signal.aborted) return;
       if (error instanceof NotHtmlError) state.skip(entry.url, 'not-html', error.message);
@@ -266,6 +272,14 @@ class CrawlState {
     if (this.done >= this.maxPages) return;
     this.done += 1;
     this.events.push({ type: 'page', page: toPageInput(response), depth: entry.depth, progress: this.progress() });
+  }
+
+  redirect(entry: QueueEntry, location: string): void {
+    const target = resolveHttpUrl(location, entry.url);
+    if (target === null || !this.sameOrigin(target)) return this.skip(entry.url, 'off-site', `redirects to ${target ?? location}, outside ${this.origin}`);
+    if (this.seen.has(target)) return this.skip(entry.url, 'duplicate', `redirects to ${target}, already crawled`);
+    this.enqueue(target, entry.depth, true);
+    this.skip(entry.url, 'redirect', `redirects to ${target}`);
   }
 
   skip(url: string, reason: SkipReason, detail: string): void {

@@ -215,6 +215,12 @@ describe('redirects', () => {
     expect(response.url).toBe(`${server.origin}/chain?left=0&hop=5`);
   });
 
+  it('returns a redirect as it is when asked not to follow', async () => {
+    const response = await fetcher().fetch(`${server.origin}/chain?left=2`, { followRedirects: false });
+    expect(response).toMatchObject({ status: 302, body: '', redirects: [] });
+    expect(response.headers.location).toBe('/chain?left=1&hop=1');
+  });
+
   it('stops a chain over the cap', async () => {
     const error = await fetcher().fetch(`${server.origin}/chain?left=6`).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TooManyRedirectsError);

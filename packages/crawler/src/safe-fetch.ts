@@ -67,6 +67,8 @@ export interface FetchOptions {
   gunzipBody?: boolean;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Return a redirect as it is (empty body, Location in headers). Default true: follow. */
+  followRedirects?: boolean;
 }
 
 export interface FetchResult {
@@ -100,7 +102,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const DISCARD_LIMIT = 64 * 1024;
 
 type Hop =
-  | { kind: 'redirect'; location: string }
+  | { kind: 'redirect'; status: number; headers: Record<string, string>; location: string }
   | { kind: 'retry'; status: number; delayMs: number }
   | { kind: 'final'; status: number; headers: Record<string, string>; bytes: Buffer; truncated: boolean };
 
@@ -150,6 +152,19 @@ export class SafeFetcher {
     for (;;) {
       this.checkTarget(url);
       const hop = await this.hop(url, options);
+      if (hop.kind === 'redirect' && options.followRedirects === false) {
+        return {
+          url: url.href,
+          status: hop.status,
+          headers: hop.headers,
+          body: '',
+          contentType: mediaTypeOf(hop.headers['content-type'] ?? ''),
+          charset: 'utf-8',
+          redirects,
+          fetchMs: Math.round(performance.now() - started),
+          truncated: false,
+        };
+      }
       if (hop.kind === 'redirect') {
         if (redirects.length >= this.maxRedirects) throw new TooManyRedirectsError(url.href, this.maxRedirects, [...redirects, url.href]);
         redirects.push(url.href);
@@ -272,7 +287,7 @@ export class SafeFetcher {
     const headers = flattenHeaders(response.headers);
     if (REDIRECT_STATUSES.has(status) && headers.location) {
       await discard(body);
-      return { kind: 'redirect', location: headers.location };
+      return { kind: 'redirect', status, headers, location: headers.location };
     }
     if ((status === 429 || status === 503) && headers['retry-after'] !== undefined) {
       const delayMs = parseRetryAfter(headers['retry-after']);

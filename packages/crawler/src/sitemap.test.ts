@@ -88,6 +88,13 @@ describe('fetchSitemap', () => {
     );
   });
 
+  it('reads /sitemap.xml once when robots.txt names it', async () => {
+    files = { '/sitemap.xml': { body: urlset(['/a']) } };
+    const info = await fetchSitemap(server.origin, RobotsTxt.parse(`Sitemap: ${server.origin}/sitemap.xml`), fetcher());
+    expect(info.urls).toEqual([`${server.origin}/sitemap.xml`]);
+    expect(info.pageUrls).toEqual([`${server.origin}/a`]);
+  });
+
   it('caps the number of page URLs', async () => {
     files = { '/sitemap.xml': { body: urlset(Array.from({ length: 30 }, (_, i) => `/p${i}`)) } };
     const info = await fetchSitemap(server.origin, RobotsTxt.parse(''), fetcher(), { maxUrls: 10 });

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALLOW_LOCAL, html, startServer, type TestServer } from '../test/http-server';
+import { crawlSite, type CrawlEvent, type CrawlOptions, type CrawlProgress } from './crawl-site';
+import { CrawlDelayTooLongError, RobotsDisallowedError } from './errors';
+
+interface SitePage {
+  links: string[];
+  canonical?: string;
+  depth: number;
+}
+
+/**
+ * A small site: home -> sections -> articles, plus the traps a crawl must handle: fragment and
+ * empty-query duplicates, a rel=canonical duplicate, a redirect to a page already seen, a path
+ * robots.txt disallows, a PDF, an external link and pages only the sitemap knows.
+ */
+function smallSite(): Record<string, SitePage> {
+  return {
+    '/': { depth: 0, links: ['/a', '/b', '/c', '/a#top', '/b?', '/dup', '/private/secret', 'https://elsewhere.example/', '/file.pdf', '/old'] },
+    '/a': { depth: 1, links: ['/a/1', '/a/2', '/'] },
+    '/b': { depth: 1, links: ['/b/1', '/a'] },
+    '/c': { depth: 1, links: ['/c/1'] },
+    '/dup': { depth: 1, links: ['/dup/child'], canonical: '/a' },
+    '/a/1': { depth: 2, links: [] },
+    '/a/2': { depth: 2, links: ['/a/2/deep'] },
+    '/b/1': { depth: 2, links: [] },
+    '/c/1': { depth: 2, links: [] },
+    '/dup/child': { depth: 2, links: [] },
+    '/a/2/deep': { depth: 3, links: [] },
+    '/only-in-sitemap': { depth: 1, links: [] },
+  };
+}
+
+async function collect(url: string, options: CrawlOptions): Promise<CrawlEvent[]> {
+  const events: CrawlEvent[] = [];
+  for await (const event of crawlSite(url, options)) events.push(event);
+  return events;
+}
+
+const pagesOf = (events: CrawlEvent[]) => events.filter((event) => event.type === 'page');
+
+describe('crawlSite', () => {
+  let server: TestServer;
+  let site: Record<string, SitePage>;
+  let robotsTxt = '';
+  let delayMs = 0;
+
+  beforeAll(async () => {
+    site = smallSite();
+    server = await startServer(async (request, response) => {
+      const path = request.url ?? '/';
+      if (path === '/robots.txt') return html(response, robotsTxt, 200, { 'content-type': 'text/plain' });
+      if (path === '/sitemap.xml') {
+        const locs = ['/', '/only-in-sitemap', '/a'].map((loc) => `<url><loc>${server.origin}${loc}</loc></url>`).join('');
+        return html(response, `<urlset>${locs}</urlset>`, 200, { 'content-type': 'application/xml' });
+      }
+      if (path === '/old') {
+        response.writeHead(301, { location: '/b' });
+        return response.end();
+      }
+      if (path === '/file.pdf') {
+        response.writeHead(200, { 'content-type': 'application/pdf' });
+        return response.end('%PDF');
+      }
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const page = site[path];
+      if (!page) return html(response, 'not found', 404);
+      const canonical = page.canonical ? `<link rel="canonical" href="${page.canonical}">` : '';
+      const links = page.links.map((link) => `<a href="${link}">${link}</a>`).join('');
+      html(response, `<html><head><title>${path}</title>${canonical}</head><body>${links}</body></html>`);
+    });
+  });
+  afterAll(() => server.close());
+
+  const base: CrawlOptions = { allowHosts: ALLOW_LOCAL, probe: false };
+  const pageRequests = () => server.requests.map((request) => request.path).filter((path) => path in site || path === '/old' || path === '/file.pdf');
+
+  it('yields each page once, breadth first, and skips what it must', async () => {
+    robotsTxt = 'User-agent: *\nDisallow: /private';
+    server.requests.length = 0;
+    const progress: CrawlProgress[] = [];
+    const events = await collect(`${server.origin}/`, { ...base, concurrency: 1, onProgress: (entry) => progress.push(entry) });
+
+    expect(events[0].type).toBe('site');
+    const pages = pagesOf(events);
+    const paths = pages.map((event) => new URL(event.page.url ?? '').pathname);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths.sort()).toEqual(['/', '/a', '/a/1', '/a/2', '/a/2/deep', '/b', '/b/1', '/c', '/c/1', '/dup/child', '/only-in-sitemap']);
+
+    // Breadth first: depths never go down, in request order and in yield order.
+    const requestedDepths = pageRequests().filter((path) => path in site).map((path) => site[path].depth);
+    expect(requestedDepths).toEqual([...requestedDepths].sort((x, y) => x - y));
+    const yieldedDepths = pages.map((event) => event.depth);
+    expect(yieldedDepths).toEqual([...yieldedDepths].sort((x, y) => x - y));
+    expect(pages.find((event) => event.page.url === `${server.origin}/a/2/deep`)?.depth).toBe(3);
+
+    // Each URL requested at most once; never the disallowed or external ones.
+    const requested = pageRequests();
+    expect(new Set(requested).size).toBe(requested.length);
+    expect(server.requests.some((request) => request.path.startsWith('/private'))).toBe(false);
+
+    const skipped = events.filter((event) => event.type === 'skipped');
+    expect(skipped).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ url: `${server.origin}/private/secret`, reason: 'robots' }),
+        expect.objectContaining({ url: `${server.origin}/dup`, reason: 'duplicate' }),
+        expect.objectContaining({ url: `${server.origin}/old`, reason: 'duplicate' }),
+        expect.objectContaining({ url: `${server.origin}/file.pdf`, reason: 'not-html' }),
+      ]),
+    );
+    expect(events.filter((event) => event.type === 'error')).toEqual([]);
+
+    const last = progress.at(-1);
+    expect(last).toMatchObject({ done: pages.length, queued: 0, inFlight: 0, failed: 0, skipped: skipped.length });
+  });
+
+  it('shares one site context, fetched once', async () => {
+    robotsTxt = 'User-agent: *\nDisallow: /private';
+    server.requests.length = 0;
+    const events = await collect(`${server.origin}/`, base);
+    const siteEvent = events[0];
+    expect(siteEvent.type === 'site' && siteEvent.site.sitemap?.pageUrls).toEqual([`${server.origin}/`, `${server.origin}/only-in-sitemap`, `${server.origin}/a`]);
+    expect(server.requests.filter((request) => request.path === '/robots.txt')).toHaveLength(1);
+    expect(server.requests.filter((request) => request.path === '/sitemap.xml')).toHaveLength(1);
+    expect(server.requests.filter((request) => request.path === '/llms.txt')).toHaveLength(1);
+  });
+
+  it('stops at the page limit', async () => {
+    robotsTxt = '';
+    server.requests.length = 0;
+    const events = await collect(`${server.origin}/`, { ...base, maxPages: 4, concurrency: 3 });
+    expect(pagesOf(events)).toHaveLength(4);
+    expect(pageRequests().length).toBeLessThanOrEqual(8);
+  });
+
+  it('refuses to start where robots.txt disallows CitableBot', async () => {
+    robotsTxt = 'User-agent: CitableBot\nDisallow: /';
+    await expect(collect(`${server.origin}/`, base)).rejects.toBeInstanceOf(RobotsDisallowedError);
+  });
+
+  it('honours Crawl-delay between requests, and refuses an excessive one', async () => {
+    robotsTxt = 'User-agent: CitableBot\nCrawl-delay: 0.1\nDisallow: /a/\nDisallow: /b\nDisallow: /c\nDisallow: /only';
+    server.requests.length = 0;
+    const started = Date.now();
+    const events = await collect(`${server.origin}/`, { ...base, concurrency: 4, useSitemap: false });
+    const pages = pagesOf(events);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    // The start page plus every later page waits 100 ms after the previous start.
+    expect(Date.now() - started).toBeGreaterThanOrEqual((pageRequests().length - 1) * 100 - 20);
+
+    robotsTxt = 'User-agent: *\nCrawl-delay: 60';
+    await expect(collect(`${server.origin}/`, base)).rejects.toBeInstanceOf(CrawlDelayTooLongError);
+  });
+
+  it('stops cleanly when the consumer stops early', async () => {
+    robotsTxt = '';
+    const seen: string[] = [];
+    for await (const event of crawlSite(`${server.origin}/`, base)) {
+      if (event.type !== 'page') continue;
+      seen.push(event.page.url ?? '');
+      if (seen.length === 2) break;
+    }
+    expect(seen).toHaveLength(2);
+  });
+});
+
+describe('crawlSite concurrency', () => {
+  let server: TestServer;
+  const fanOut = 40;
+
+  beforeAll(async () => {
+    server = await startServer(async (request, response) => {
+      const path = request.url ?? '/';
+      if (path === '/robots.txt' || path === '/sitemap.xml' || path.startsWith('/llms')) return html(response, 'not found', 404);
+      await new Promise((resolve) => setTimeout(resolve, 15));
+      if (path === '/') {
+        const links = Array.from({ length: fanOut }, (_, i) => `<a href="/p/${i}">${i}</a>`).join('');
+        return html(response, `<html><body>${links}</body></html>`);
+      }
+      html(response, `<html><body><a href="/">home</a><p>${path}</p></body></html>`);
+    });
+  });
+  afterAll(() => server.close());
+
+  it.each([4, 16])('keeps at most %i requests in flight, and uses them', async (concurrency) => {
+    server.requests.length = 0;
+    server.maxInFlight = 0;
+    const events = await collect(`${server.origin}/`, { allowHosts: ALLOW_LOCAL, probe: false, concurrency, maxPages: 100 });
+    expect(pagesOf(events)).toHaveLength(fanOut + 1);
+    expect(server.maxInFlight).toBeLessThanOrEqual(concurrency);
+    expect(server.maxInFlight).toBeGreaterThanOrEqual(Math.min(concurrency, 4));
+  });
+});
