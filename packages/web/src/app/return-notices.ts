@@ -5,14 +5,38 @@ import { useLocation, useNavigate } from 'react-router';
 import { useToast } from '../components/toast/use-toast';
 import { useSession } from '../hooks/use-session';
 import { queryKeys } from '../lib/query-keys';
-import { useUiState } from '../stores/ui-state';
+import { useUiState, type AuthMode } from '../stores/ui-state';
 
-const RETURN_PARAMS = ['checkout_success', 'checkout_cancelled', 'plan', 'email_verified', 'error'];
+/** Parameters consumed here and then removed from the address. */
+const RETURN_PARAMS = ['checkout_success', 'checkout_cancelled', 'plan', 'auth', 'error'];
+
+const VERIFIED_NOTICE = 'Your email address is confirmed. You can sign in now.';
+const VERIFY_FAILED = 'This confirmation link is invalid or has expired. Sign in and we will send you a new one.';
+
+interface AuthPrompt {
+  mode: AuthMode;
+  notice?: string;
+  error?: string;
+}
+
+/** The dialog an `?auth=` link asks for (AUTH_PAGES in the contract: the server's e-mails use them). */
+function authPromptFor(params: URLSearchParams): AuthPrompt | null {
+  switch (params.get('auth')) {
+    case 'signin':
+      return { mode: 'signin' };
+    case 'forgot':
+      return { mode: 'forgot' };
+    case 'verified':
+      // better-auth appends ?error= to the callback when the verification token is bad or expired.
+      return params.get('error') ? { mode: 'signin', error: VERIFY_FAILED } : { mode: 'signin', notice: VERIFIED_NOTICE };
+    default:
+      return null;
+  }
+}
 
 /**
- * Query parameters other sites send users back with: the billing provider's checkout return
- * (spec 000 §4) and better-auth's e-mail verification link. Each shows its toast once, then the
- * parameters are removed from the address.
+ * Query parameters users come back with: the checkout return of spec 000 §4 (toast, then the
+ * query is removed) and the auth links of the server's e-mails (open the right dialog).
  */
 export function useReturnNotices(): void {
   const location = useLocation();
@@ -21,25 +45,19 @@ export function useReturnNotices(): void {
   const queryClient = useQueryClient();
   const session = useSession();
   const { openAuth } = useUiState();
-  const [promptSignIn, setPromptSignIn] = useState(false);
+  const [prompt, setPrompt] = useState<AuthPrompt | null>(null);
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    if (!RETURN_PARAMS.some((name) => params.has(name))) return;
+    const auth = authPromptFor(params);
     if (params.get('checkout_success') === 'true') {
       const plan = PLANS[normalizePlan(params.get('plan'))];
       toast.show({ type: 'success', ...MESSAGES.toasts.subscriptionActivated(plan.name) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.profileRoot });
     } else if (params.get('checkout_cancelled') === 'true') {
       toast.show({ type: 'info', ...MESSAGES.toasts.checkoutCancelled });
-    } else if (params.has('email_verified')) {
-      if (params.get('error')) {
-        toast.show({ type: 'error', title: 'Verification Failed', message: 'This confirmation link is invalid or has expired. Sign in to receive a new one.' });
-      } else {
-        toast.show({ type: 'success', title: 'Email Confirmed', message: 'Your email address is confirmed. You can sign in now.' });
-      }
-      void queryClient.invalidateQueries({ queryKey: queryKeys.session });
-      setPromptSignIn(true);
+    } else if (auth) {
+      setPrompt(auth);
     } else {
       return;
     }
@@ -48,10 +66,10 @@ export function useReturnNotices(): void {
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
   }, [location.search, location.pathname, location.hash, navigate, toast, queryClient]);
 
-  // After a verification link the user may already be signed in; only ask for sign-in if not.
+  // Someone already signed in has no use for the sign-in dialog.
   useEffect(() => {
-    if (!promptSignIn || session.isPending || session.isFetching) return;
-    setPromptSignIn(false);
-    if (!session.data) openAuth('signin');
-  }, [promptSignIn, session.isPending, session.isFetching, session.data, openAuth]);
+    if (!prompt || session.isPending) return;
+    setPrompt(null);
+    if (!session.data) openAuth(prompt.mode, { notice: prompt.notice, error: prompt.error });
+  }, [prompt, session.isPending, session.data, openAuth]);
 }

@@ -1,13 +1,6 @@
-import type { PlanId, Profile } from '@citable/contract';
+import type { PlanId, Profile, PublicConfig } from '@citable/contract';
 import { PROFILE_FETCH_TIMEOUT_MS } from '@citable/contract';
 import { apiClient } from './api-client';
-
-/** What `GET /api/config` tells the browser about this deployment. */
-export interface PublicConfig {
-  billingConfigured: boolean;
-  environment: string;
-  devOutbox: boolean;
-}
 
 export function fetchProfile(signal?: AbortSignal): Promise<Profile> {
   return apiClient.get<Profile>('/api/profile', { signal, timeoutMs: PROFILE_FETCH_TIMEOUT_MS });

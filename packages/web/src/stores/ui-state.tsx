@@ -6,10 +6,19 @@ import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage';
 /** Dashboard transition of spec 000 §4 and §9. */
 const DASHBOARD_TRANSITION_MS = 300;
 
-export type AuthMode = 'signin' | 'signup';
+export type AuthMode = 'signin' | 'signup' | 'forgot';
+
+export interface AuthDialogState {
+  open: boolean;
+  mode: AuthMode;
+  /** A confirmation shown above the form, e.g. after sign-up or e-mail verification. */
+  notice: string | null;
+  /** An error carried into the dialog from elsewhere, e.g. an expired verification link. */
+  error: string | null;
+}
 
 interface UiState {
-  authDialog: { open: boolean; mode: AuthMode };
+  authDialog: AuthDialogState;
   onboardingOpen: boolean;
   settingsOpen: boolean;
   /** The plan chosen on the pricing section, remembered across sign-up, sign-in and onboarding. */
@@ -19,7 +28,7 @@ interface UiState {
 }
 
 interface UiActions {
-  openAuth: (mode: AuthMode) => void;
+  openAuth: (mode: AuthMode, message?: { notice?: string; error?: string }) => void;
   closeAuth: () => void;
   setAuthMode: (mode: AuthMode) => void;
   setOnboardingOpen: (open: boolean) => void;
@@ -37,7 +46,7 @@ const UiStateContext = createContext<(UiState & UiActions) | null>(null);
  */
 export function UiStateProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const [authDialog, setAuthDialog] = useState<UiState['authDialog']>({ open: false, mode: 'signin' });
+  const [authDialog, setAuthDialog] = useState<AuthDialogState>({ open: false, mode: 'signin', notice: null, error: null });
   const [onboardingOpen, setOnboardingOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [selectedPlan, setSelectedPlan] = useState<PlanId | null>(null);
@@ -54,9 +63,12 @@ export function UiStateProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(transitionTimer.current);
   }, []);
 
-  const openAuth = useCallback((mode: AuthMode) => setAuthDialog({ open: true, mode }), []);
+  const openAuth = useCallback(
+    (mode: AuthMode, message?: { notice?: string; error?: string }) => setAuthDialog({ open: true, mode, notice: message?.notice ?? null, error: message?.error ?? null }),
+    [],
+  );
   const closeAuth = useCallback(() => setAuthDialog((current) => ({ ...current, open: false })), []);
-  const setAuthMode = useCallback((mode: AuthMode) => setAuthDialog((current) => ({ ...current, mode })), []);
+  const setAuthMode = useCallback((mode: AuthMode) => setAuthDialog((current) => ({ ...current, mode, notice: null, error: null })), []);
 
   const setBillingCycle = useCallback((cycle: BillingCycle) => {
     setCycle(cycle);

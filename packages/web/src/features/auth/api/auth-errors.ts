@@ -1,4 +1,4 @@
-import { MESSAGES } from '@citable/contract';
+import { AUTH_ERROR_CODES, MESSAGES } from '@citable/contract';
 
 /** The error object better-auth's client returns. */
 export interface AuthClientError {
@@ -14,8 +14,8 @@ function serverMessageOrDefault(error: AuthClientError): string {
 
 /** Sign-in failures in the spec's words (spec 002 §8). */
 export function signInErrorMessage(error: AuthClientError): string {
-  if (error.code === 'EMAIL_NOT_VERIFIED') return MESSAGES.auth.confirmBeforeSignIn;
-  if (error.code === 'INVALID_EMAIL_OR_PASSWORD' || error.status === 401) return MESSAGES.auth.invalidCredentials;
+  if (error.code === AUTH_ERROR_CODES.emailNotVerified) return MESSAGES.auth.confirmBeforeSignIn;
+  if (error.code === AUTH_ERROR_CODES.invalidCredentials || error.status === 401) return MESSAGES.auth.invalidCredentials;
   return serverMessageOrDefault(error);
 }
 
@@ -23,7 +23,7 @@ export type SignUpFailure = { message: string; switchToSignIn: boolean };
 
 /** Sign-up failures in the spec's words; an existing account sends the user to sign-in. */
 export function signUpErrorMessage(error: AuthClientError): SignUpFailure {
-  if (error.status === 429) return { message: MESSAGES.auth.tooManySignups, switchToSignIn: false };
+  if (error.status === 429 || error.code === AUTH_ERROR_CODES.rateLimited) return { message: MESSAGES.auth.tooManySignups, switchToSignIn: false };
   if (error.code === 'USER_ALREADY_EXISTS' || error.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
     return { message: MESSAGES.auth.accountExists, switchToSignIn: true };
   }

@@ -1,3 +1,4 @@
+import { AUTH_PAGES } from '@citable/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,8 +10,6 @@ import { authClient } from '../../../lib/auth-client';
 import { genericAuthErrorMessage } from '../api/auth-errors';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../api/auth-schemas';
 
-/** better-auth redirects the e-mailed link here with `?token=` (or `?error=INVALID_TOKEN`). */
-const RESET_PAGE = '/reset-password';
 
 interface ForgotPasswordFormProps {
   defaultEmail: string;
@@ -29,7 +28,7 @@ export function ForgotPasswordForm({ defaultEmail, onBack }: ForgotPasswordFormP
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const { error } = await authClient().requestPasswordReset({ email: values.email, redirectTo: RESET_PAGE });
+      const { error } = await authClient().requestPasswordReset({ email: values.email, redirectTo: AUTH_PAGES.resetPassword });
       if (error) {
         setServerError(genericAuthErrorMessage(error));
         return;

@@ -13,12 +13,11 @@ import { signInSchema, type SignInValues } from '../api/auth-schemas';
 
 interface SignInFormProps {
   defaultEmail: string;
-  notice: string | null;
   onSignedIn: () => void;
   onForgotPassword: (email: string) => void;
 }
 
-export function SignInForm({ defaultEmail, notice, onSignedIn, onForgotPassword }: SignInFormProps) {
+export function SignInForm({ defaultEmail, onSignedIn, onForgotPassword }: SignInFormProps) {
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -45,11 +44,6 @@ export function SignInForm({ defaultEmail, notice, onSignedIn, onForgotPassword 
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign in">
-      {notice ? (
-        <Alert tone="success" testId="auth-notice">
-          {notice}
-        </Alert>
-      ) : null}
       {serverError ? (
         <Alert tone="error" testId="auth-error">
           {serverError}

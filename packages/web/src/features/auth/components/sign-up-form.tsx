@@ -1,4 +1,4 @@
-import { MESSAGES } from '@citable/contract';
+import { AUTH_PAGES, MESSAGES } from '@citable/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,12 +10,9 @@ import { authClient } from '../../../lib/auth-client';
 import { signUpErrorMessage } from '../api/auth-errors';
 import { PASSWORD_RULE, signUpSchema, type SignUpValues } from '../api/auth-schemas';
 
-/** Where the verification link lands; the app shell reads these parameters (see use-verification-return). */
-const VERIFIED_CALLBACK = '/?email_verified=true';
-
 interface SignUpFormProps {
   /** Called with the e-mail and the message to show in sign-in mode. */
-  onSwitchToSignIn: (email: string, notice: string | null, error: string | null) => void;
+  onSwitchToSignIn: (email: string, message: { notice?: string; error?: string }) => void;
 }
 
 export function SignUpForm({ onSwitchToSignIn }: SignUpFormProps) {
@@ -29,15 +26,15 @@ export function SignUpForm({ onSwitchToSignIn }: SignUpFormProps) {
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const { error } = await authClient().signUp.email({ name: values.name, email: values.email, password: values.password, callbackURL: VERIFIED_CALLBACK });
+      const { error } = await authClient().signUp.email({ name: values.name, email: values.email, password: values.password, callbackURL: AUTH_PAGES.emailVerified });
       if (error) {
         const failure = signUpErrorMessage(error);
-        if (failure.switchToSignIn) onSwitchToSignIn(values.email, null, failure.message);
+        if (failure.switchToSignIn) onSwitchToSignIn(values.email, { error: failure.message });
         else setServerError(failure.message);
         return;
       }
       // The server answers the same whether or not the address is new, so always ask for the confirmation.
-      onSwitchToSignIn(values.email, MESSAGES.auth.checkEmailAfterSignup, null);
+      onSwitchToSignIn(values.email, { notice: MESSAGES.auth.checkEmailAfterSignup });
     } catch (error) {
       setServerError(error instanceof Error && error.message ? error.message : MESSAGES.auth.unexpected);
     }
