@@ -27,6 +27,7 @@ describe('sign-up, verification and sign-in', () => {
     expect(link.startsWith(`${base}/api/auth/verify-email?token=`)).toBe(true);
     const verified = await fetch(link, { redirect: 'manual' });
     expect(verified.status).toBe(302);
+    expect(verified.headers.get('location')).toBe('/?auth=verified');
 
     const signedIn = await api(base, '/api/auth/sign-in/email', { body: { email, password: STRONG_PASSWORD } });
     expect(signedIn.status).toBe(200);
@@ -141,6 +142,14 @@ describe('password reset', () => {
     expect((await api(base, '/api/me', { cookie: phone })).status).toBe(401);
     await expect(signIn(base, email, STRONG_PASSWORD)).rejects.toThrow(/401/);
     expect(await signIn(base, email, 'Brand-New-Secret-2026')).toContain('citable.session_token=');
+  });
+
+  it('lands reset links on the web reset page when the client names none', async () => {
+    const email = uniqueEmail('reset-default');
+    await signUpVerified(base, { name: 'Reset Default', email, password: STRONG_PASSWORD });
+    expect((await api(base, '/api/auth/request-password-reset', { body: { email } })).status).toBe(200);
+    const redirect = await fetch(await latestLink(base, email, '/api/auth/reset-password/'), { redirect: 'manual' });
+    expect(new URL(redirect.headers.get('location')!, base).pathname).toBe('/reset-password');
   });
 
   it('answers a reset request for an unknown e-mail the same way', async () => {

@@ -92,6 +92,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       PORT: String(port),
       DATA_DIR: storage.dataDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // API tests must not depend on whether packages/web has been built.
+      WEB_DIST_DIR: path.join(storage.dataDir, 'no-web-dist'),
       ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}),
       ...options.env,
     });

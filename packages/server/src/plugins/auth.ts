@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { AUTH_ERROR_CODES, MESSAGES } from '@citable/contract';
+import { AUTH_ERROR_CODES, AUTH_PAGES, MESSAGES } from '@citable/contract';
 import { createAuth, type Auth } from '../auth/create-auth';
 import { HttpError } from '../lib/http-error';
 import { hitRateLimits, type AuthRateLimits, type RateRule } from '../services/auth-rate-limit';
@@ -41,6 +41,21 @@ function limitedEndpoints(limits: AuthRateLimits): Record<string, LimitedEndpoin
     '/api/auth/sign-up/email': { perEmail: limits.signUpPerEmail, perIp: limits.signUpPerIp, message: MESSAGES.auth.tooManySignups },
     '/api/auth/request-password-reset': { perEmail: limits.resetPerEmail, perIp: limits.resetPerIp, message: 'Too many password reset requests. Please wait a few minutes before trying again.' },
   };
+}
+
+// Where links in auth e-mails land when the client names no page: the web app's pages, not the API root.
+const defaultLandingPages: Record<string, { field: string; page: string }> = {
+  '/api/auth/sign-up/email': { field: 'callbackURL', page: AUTH_PAGES.emailVerified },
+  '/api/auth/sign-in/email': { field: 'callbackURL', page: AUTH_PAGES.emailVerified },
+  '/api/auth/send-verification-email': { field: 'callbackURL', page: AUTH_PAGES.emailVerified },
+  '/api/auth/request-password-reset': { field: 'redirectTo', page: AUTH_PAGES.resetPassword },
+};
+
+function withLandingPage(pathname: string, body: unknown): unknown {
+  const landing = defaultLandingPages[pathname];
+  if (!landing || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const fields = body as Record<string, unknown>;
+  return fields[landing.field] === undefined ? { ...fields, [landing.field]: landing.page } : body;
 }
 
 export const authPlugin = fp<AuthPluginOptions>(
@@ -88,7 +103,7 @@ export const authPlugin = fp<AuthPluginOptions>(
           new Request(url, {
             method: request.method,
             headers,
-            body: request.method === 'POST' && request.body !== undefined ? JSON.stringify(request.body) : undefined,
+            body: request.method === 'POST' && request.body !== undefined ? JSON.stringify(withLandingPage(url.pathname, request.body)) : undefined,
           }),
         );
         reply.status(response.status);
