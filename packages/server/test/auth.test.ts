@@ -175,3 +175,17 @@ describe('CSRF', () => {
     expect(response.status).toBe(403);
   });
 });
+
+describe('dev outbox page', () => {
+  it('lists messages with clickable links', async () => {
+    const email = uniqueEmail('page');
+    await api(base, '/api/auth/sign-up/email', { body: { name: 'Page <b>Reader</b>', email, password: STRONG_PASSWORD } });
+    const link = await latestLink(base, email, '/api/auth/verify-email');
+    const response = await fetch(`${base}/dev/outbox?to=${encodeURIComponent(email)}`);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await response.text();
+    const escaped = link.replaceAll('&', '&amp;');
+    expect(html).toContain(`<a href="${escaped}">${escaped}</a>`);
+    expect(html).toContain('Page &lt;b&gt;Reader&lt;/b&gt;');
+  });
+});

@@ -17,7 +17,8 @@ async function readOutbox(db: Db, to?: string): Promise<DevOutboxMessage[]> {
   return rows.map((row) => ({ id: row.id, to: row.to, subject: row.subject, text: row.text, links: row.links, created_at: row.createdAt.toISOString() }));
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => entities[char]);
 
 function renderLinks(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s"'<>&]+(?:&amp;[^\s"'<>&]+)*/g, (url) => `<a href="${url}">${url}</a>`);
