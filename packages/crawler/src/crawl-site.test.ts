@@ -191,3 +191,38 @@ describe('crawlSite concurrency', () => {
     expect(server.maxInFlight).toBeGreaterThanOrEqual(Math.min(concurrency, 4));
   });
 });
+
+describe('crawlSite rate limiting', () => {
+  let server: TestServer;
+  let limited: Set<string>;
+
+  beforeAll(async () => {
+    server = await startServer((request, response) => {
+      const path = request.url ?? '/';
+      if (path === '/robots.txt' || path === '/sitemap.xml' || path.startsWith('/llms')) return html(response, 'not found', 404);
+      if (limited.has(path)) {
+        response.writeHead(429, { 'retry-after': '0' });
+        return response.end();
+      }
+      if (path === '/') return html(response, ['/r1', '/r2', '/r3', '/ok'].map((link) => `<a href="${link}">x</a>`).join(''));
+      html(response, '<p>fine</p>');
+    });
+  });
+  afterAll(() => server.close());
+
+  const options: CrawlOptions = { allowHosts: ALLOW_LOCAL, probe: false, concurrency: 1 };
+
+  it('reports a rate-limited page and carries on', async () => {
+    limited = new Set(['/r1']);
+    const events = await collect(`${server.origin}/`, options);
+    expect(events.filter((event) => event.type === 'error')).toEqual([
+      expect.objectContaining({ url: `${server.origin}/r1`, error: expect.objectContaining({ code: 'RATE_LIMITED' }) }),
+    ]);
+    expect(pagesOf(events)).toHaveLength(4);
+  });
+
+  it('stops when the site keeps refusing', async () => {
+    limited = new Set(['/r1', '/r2', '/r3']);
+    await expect(collect(`${server.origin}/`, options)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+  });
+});

@@ -1,5 +1,5 @@
 import type { PageInput, SiteContext } from '@citable/contract';
-import { AbortedError, CrawlDelayTooLongError, CrawlerError, NotHtmlError } from './errors';
+import { AbortedError, CrawlDelayTooLongError, CrawlerError, NotHtmlError, RateLimitedError } from './errors';
 import { normalizeUrl, parseAuditUrl, resolveHttpUrl } from './normalize-url';
 import { extractPageLinks } from './page-links';
 import { fetchRobotsTxt, type FetchedRobots } from './robots';
@@ -54,18 +54,26 @@ interface QueueEntry {
 const DEFAULT_MAX_PAGES = 100;
 const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_MAX_CRAWL_DELAY_MS = 30_000;
+const RATE_LIMIT_PAUSE_MS = 5_000;
+const MAX_RATE_LIMIT_PAUSE_MS = 60_000;
+// A site that keeps refusing is not going to let this crawl finish in any useful time.
+const MAX_RATE_LIMITED_IN_A_ROW = 3;
 
 /**
  * Crawls one site breadth first from `startUrl` (and its sitemap), streaming each HTML page as
  * an event so the caller can analyse and drop it: memory holds the URL set and the queue, never
  * the pages. Same origin only (the origin the start URL ends up on after redirects); URLs are
  * de-duplicated after normalisation, redirects and rel=canonical; robots.txt and its
- * Crawl-delay are obeyed for CitableBot. Throws a CrawlerError when the start page itself cannot
- * be crawled; failures of other pages are `error` events. Breaking out of the loop stops the
- * crawl and aborts requests in flight.
+ * Crawl-delay are obeyed for CitableBot; a 429/503 with Retry-After pauses every request.
+ * Throws a CrawlerError when the start page itself cannot be crawled, when robots.txt asks for
+ * a longer Crawl-delay than `maxCrawlDelayMs`, or when the site rate-limits three pages in a row
+ * (RateLimitedError); failures of other pages are `error` events. Breaking out of the loop stops
+ * the crawl and aborts requests in flight.
  *
  * @example
- * for await (const event of crawlSite('https://example.com', { maxPages: 500 })) {
+ * let site: SiteContext | null = null;
+ * for await (const event of crawlSite('https://example.com', { maxPages: 500, concurrency: 8 })) {
+ *   if (event.type === 'site') site = event.site;
  *   if (event.type === 'page') analyse({ page: event.page, site });
  * }
  */
@@ -128,12 +136,15 @@ async function* runCrawl(start: URL, fetcher: SafeFetcher, options: CrawlOptions
   const notify = () => wake();
   signal.addEventListener('abort', notify, { once: true });
   let nextStartAt = firstStartedAt + crawlDelayMs;
+  let rateLimitedInARow = 0;
+  let stoppedBy: RateLimitedError | undefined;
   let delayTimer: NodeJS.Timeout | undefined;
 
   const run = async (entry: QueueEntry) => {
     try {
       // Redirects are queued rather than followed, so no URL is ever requested twice.
       const response = await fetcher.fetch(entry.url, { expectHtml: true, followRedirects: false, signal });
+      rateLimitedInARow = 0;
       if (response.headers.location !== undefined && response.status >= 300 && response.status < 400) {
         state.redirect(entry, response.headers.location);
       } else {
@@ -141,6 +152,12 @@ async function* runCrawl(start: URL, fetcher: SafeFetcher, options: CrawlOptions
       }
     } catch (error) {
       if (signal.aborted) return;
+      if (error instanceof RateLimitedError) {
+        rateLimitedInARow += 1;
+        if (rateLimitedInARow >= MAX_RATE_LIMITED_IN_A_ROW) stoppedBy ??= error;
+        // The site asked every client to slow down, not just this URL: pause all requests.
+        nextStartAt = Math.max(nextStartAt, Date.now() + Math.min(error.retryAfterMs ?? RATE_LIMIT_PAUSE_MS, MAX_RATE_LIMIT_PAUSE_MS));
+      }
       if (error instanceof NotHtmlError) state.skip(entry.url, 'not-html', error.message);
       else if (error instanceof CrawlerError) state.fail(entry.url, error);
       else state.fail(entry.url, new CrawlerError('UNREACHABLE', error instanceof Error ? error.message : String(error), entry.url));
@@ -153,9 +170,10 @@ async function* runCrawl(start: URL, fetcher: SafeFetcher, options: CrawlOptions
   try {
     for (;;) {
       if (signal.aborted) throw new AbortedError(start.href);
+      if (stoppedBy) throw stoppedBy;
       while (state.canStart() && state.inFlight < concurrency) {
         const now = Date.now();
-        if (crawlDelayMs > 0 && now < nextStartAt) {
+        if (now < nextStartAt) {
           delayTimer ??= setTimeout(() => {
             delayTimer = undefined;
             notify();

@@ -258,7 +258,11 @@ export class SafeFetcher {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), timeoutMs);
-    const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal;
+    // A listener rather than AbortSignal.any: a crawl's one signal would otherwise collect a
+    // dependent signal per request until the crawl ends.
+    const cancel = () => deadline.abort();
+    options.signal?.addEventListener('abort', cancel, { once: true });
+    const signal = deadline.signal;
     try {
       const response = await this.agent.request({
         origin: url.origin,
@@ -279,6 +283,7 @@ export class SafeFetcher {
       throw toCrawlerError(error, url.href, timeoutMs);
     } finally {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', cancel);
     }
   }
 
