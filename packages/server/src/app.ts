@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES } from '@citable/contract';
 import type { Config } from './config';
+import { authRateLimitCleanupJob } from './jobs/auth-rate-limit-cleanup';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.rateLimits },
   });
   await app.register(jobsPlugin);
+  await app.jobs.define(authRateLimitCleanupJob(app.db));
 
   const devOutbox = !config.isProduction;
   await app.register(healthRoutes);

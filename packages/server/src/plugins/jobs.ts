@@ -10,6 +10,8 @@ export interface JobDefinition<S extends z.ZodType> {
   handler: (payload: z.infer<S>, meta: { jobId: string }) => Promise<unknown>;
   /** Retries, backoff and dead letters; defaults to three retries with exponential backoff. */
   queue?: Omit<Queue, 'name'>;
+  /** Run on a cron schedule (minute granularity) with this payload, as well as on demand. */
+  schedule?: { cron: string; payload: z.input<S> };
 }
 
 const DEFAULT_QUEUE: Omit<Queue, 'name'> = { retryLimit: 3, retryDelay: 5, retryBackoff: true };
@@ -53,6 +55,7 @@ export class JobRegistry {
 
   private async startWorker(definition: JobDefinition<z.ZodType>): Promise<void> {
     await this.boss.createQueue(definition.id, { ...DEFAULT_QUEUE, ...definition.queue });
+    if (definition.schedule) await this.boss.schedule(definition.id, definition.schedule.cron, definition.payload.parse(definition.schedule.payload) as object);
     await this.boss.work(definition.id, { batchSize: 1 }, async (jobs) => {
       for (const job of jobs) {
         const payload = definition.payload.parse(job.data);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authRateLimits } from '../db/schema';
 
@@ -65,4 +65,14 @@ export async function hitRateLimits(db: Db, hits: { key: string; rule: RateRule 
     if (!decision.allowed && (!refusal || decision.retryAfterSeconds > refusal.retryAfterSeconds)) refusal = decision;
   }
   return refusal ?? { allowed: true, retryAfterSeconds: 0 };
+}
+
+/** Counters whose window ended over a day ago can no longer refuse anything. */
+export async function deleteExpiredRateLimits(db: Db, now = new Date()): Promise<number> {
+  const longestWindowMs = 24 * 60 * 60_000;
+  const deleted = await db
+    .delete(authRateLimits)
+    .where(lt(authRateLimits.windowStartedAt, new Date(now.getTime() - longestWindowMs)))
+    .returning({ key: authRateLimits.key });
+  return deleted.length;
 }
