@@ -152,6 +152,17 @@ describe('crawlSite', () => {
     await expect(collect(`${server.origin}/`, base)).rejects.toBeInstanceOf(CrawlDelayTooLongError);
   });
 
+  it('stops with AbortedError when the caller cancels', async () => {
+    robotsTxt = '';
+    const controller = new AbortController();
+    const crawl = async () => {
+      for await (const event of crawlSite(`${server.origin}/`, { ...base, signal: controller.signal })) {
+        if (event.type === 'page') controller.abort();
+      }
+    };
+    await expect(crawl()).rejects.toMatchObject({ code: 'ABORTED' });
+  });
+
   it('stops cleanly when the consumer stops early', async () => {
     robotsTxt = '';
     const seen: string[] = [];

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { PageInput, SiteContext } from '@citable/contract';
 import { AbortedError, CrawlDelayTooLongError, CrawlerError, NotHtmlError, RateLimitedError } from './errors';
 import { normalizeUrl, parseAuditUrl, resolveHttpUrl } from './normalize-url';
@@ -81,6 +82,8 @@ export async function* crawlSite(startUrl: string, options: CrawlOptions = {}): 
   const start = parseAuditUrl(startUrl);
   const fetcher = options.fetcher ?? new SafeFetcher(options);
   const stop = new AbortController();
+  // Every request in flight listens to this signal; more than Node's default of 10 is expected.
+  setMaxListeners(0, stop.signal);
   const onAbort = () => stop.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { PageInput, SiteSnapshot } from '@citable/contract';
 import { parseAuditUrl } from './normalize-url';
 import { fetchRobotsTxt } from './robots';
@@ -19,7 +20,12 @@ export interface SnapshotPageOptions extends SafeFetcherOptions, SiteContextOpti
 export async function snapshotPage(url: string, options: SnapshotPageOptions = {}): Promise<SiteSnapshot> {
   const target = parseAuditUrl(url);
   const fetcher = options.fetcher ?? new SafeFetcher(options);
-  const { signal } = options;
+  // The site context's concurrent requests all listen to one signal, more than Node's default 10.
+  const stop = new AbortController();
+  setMaxListeners(0, stop.signal);
+  const onAbort = () => stop.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const signal = stop.signal;
   try {
     let robots = await fetchRobotsTxt(target.origin, fetcher, signal);
     assertRobotsAllow(robots, target.href);
@@ -29,9 +35,10 @@ export async function snapshotPage(url: string, options: SnapshotPageOptions = {
       robots = await fetchRobotsTxt(finalOrigin, fetcher, signal);
       assertRobotsAllow(robots, response.url);
     }
-    const site = await fetchSiteContext(response.url, robots, fetcher, options);
+    const site = await fetchSiteContext(response.url, robots, fetcher, { ...options, signal });
     return { page: toPageInput(response), site };
   } finally {
+    options.signal?.removeEventListener('abort', onAbort);
     if (!options.fetcher) await fetcher.close();
   }
 }
