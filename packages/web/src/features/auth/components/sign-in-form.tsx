@@ -49,8 +49,9 @@ export function SignInForm({ defaultEmail, onSignedIn, onForgotPassword }: SignI
           {serverError}
         </Alert>
       ) : null}
-      <TextField label="Email" type="email" autoComplete="email" data-autofocus error={errors.email?.message} {...register('email')} />
-      <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      {/* With the address already known (after sign-up or a link), the password is what is left to type. */}
+      <TextField label="Email" type="email" autoComplete="email" data-autofocus={defaultEmail ? undefined : true} error={errors.email?.message} {...register('email')} />
+      <TextField label="Password" type="password" autoComplete="current-password" data-autofocus={defaultEmail ? true : undefined} error={errors.password?.message} {...register('password')} />
       <div className="flex justify-end">
         <button type="button" className="rounded text-sm font-medium text-primary-700 hover:text-primary-800 hover:underline" onClick={() => onForgotPassword(getValues('email'))}>
           Forgot password?

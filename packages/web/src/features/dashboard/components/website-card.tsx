@@ -23,13 +23,13 @@ function SiteList({ title, icon: Icon, entries, empty }: { title: string; icon: 
       ) : (
         <ul className="mt-2 space-y-2">
           {entries.map((entry) => (
-            <li key={`${entry.name}-${entry.url}`} className="flex min-w-0 items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2">
-              <span className="truncate font-medium text-slate-900">{entry.name}</span>
+            <li key={`${entry.name}-${entry.url}`} className="min-w-0 rounded-lg bg-slate-50 px-3 py-2">
+              <p className="truncate font-medium text-slate-900">{entry.name}</p>
               <a
                 href={entry.url}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="flex min-w-0 items-center gap-1 text-sm text-primary-700 hover:text-primary-800 hover:underline"
+                className="mt-0.5 flex w-fit max-w-full min-w-0 items-center gap-1 rounded text-sm text-primary-700 hover:text-primary-800 hover:underline"
               >
                 <span className="truncate">{hostOf(entry.url)}</span>
                 <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />

@@ -20,11 +20,12 @@ export function LandingPage({ section }: LandingPageProps) {
 
   useEffect(() => {
     const target = section ?? (hash ? hash.slice(1) : null);
+    // Instant, not smooth: arriving on /pricing should land on the section, not animate towards it.
     if (!target) {
-      window.scrollTo({ top: 0 });
+      window.scrollTo({ top: 0, behavior: 'instant' });
       return;
     }
-    document.getElementById(target)?.scrollIntoView({ block: 'start' });
+    document.getElementById(target)?.scrollIntoView({ block: 'start', behavior: 'instant' });
   }, [section, hash, pathname]);
 
   return (

@@ -8,6 +8,7 @@ import { useSession } from '../../../hooks/use-session';
 import { useSignOut } from '../../../hooks/use-sign-out';
 import { displayName } from '../../../lib/display-name';
 import { useUiState } from '../../../stores/ui-state';
+import { MobileNav } from './mobile-nav';
 
 const NAV = [
   { label: 'Features', href: '#features' },
@@ -31,10 +32,13 @@ export function SiteHeader() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow">
         Skip to content
       </a>
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link to="/" aria-label="Citable home" className="rounded-md">
-          <Logo />
-        </Link>
+      <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-6">
+        <div className="flex items-center gap-1">
+          <MobileNav items={NAV} />
+          <Link to="/" aria-label="Citable home" className="rounded-md">
+            <Logo />
+          </Link>
+        </div>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
             {NAV.map((item) => (
@@ -60,11 +64,11 @@ export function SiteHeader() {
             </Button>
           </div>
         ) : (
-          <div className="flex items-center gap-2">
-            <Button variant="ghost" size="sm" onClick={() => openAuth('signin')}>
+          <div className="flex items-center gap-1 sm:gap-2">
+            <Button variant="ghost" size="sm" className="px-2 sm:px-3" onClick={() => openAuth('signin')}>
               Sign In
             </Button>
-            <a href="#pricing" className="inline-flex h-9 items-center rounded-lg bg-primary-600 px-3 text-sm font-medium text-white shadow-sm hover:bg-primary-700">
+            <a href="#pricing" className="inline-flex h-9 items-center rounded-lg bg-primary-600 px-3 text-sm whitespace-nowrap font-medium text-white shadow-sm hover:bg-primary-700">
               Get Started
             </a>
           </div>

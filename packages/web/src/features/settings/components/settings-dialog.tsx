@@ -102,9 +102,9 @@ function SettingsForm({ user, profile }: { user: SessionUser; profile: Profile }
           </Alert>
         ) : null}
         <Section title="Account">
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-4">
             <TextField label="Full name" value={profile.full_name ?? user.name ?? ''} readOnly />
-            <TextField label="Email" type="email" value={profile.email || user.email} readOnly />
+            <TextField label="Email" type="email" value={profile.email || user.email} readOnly hint="Your name and email address cannot be changed here." />
           </div>
         </Section>
         <Section title="Business">
