@@ -34,18 +34,21 @@ export class CrawlerError extends Error {
   }
 }
 
+/** The input is not a URL (or a redirect's Location is not). */
 export class InvalidUrlError extends CrawlerError {
   constructor(input: string, reason = 'is not a valid URL') {
     super('INVALID_URL', `${JSON.stringify(input)} ${reason}`, input);
   }
 }
 
+/** Anything but http: and https: (file:, ftp:, javascript:, gopher:...). */
 export class UnsupportedProtocolError extends CrawlerError {
   constructor(url: string, protocol: string) {
     super('UNSUPPORTED_PROTOCOL', `${protocol.replace(/:$/, '')} URLs cannot be audited: only http and https are supported`, url);
   }
 }
 
+/** user:password@ in a URL: refused so credentials are never sent or stored with an audit. */
 export class CredentialsInUrlError extends CrawlerError {
   constructor(url: string) {
     super('CREDENTIALS_IN_URL', 'URLs with a user name or password cannot be audited', url);
@@ -68,6 +71,7 @@ export class BlockedAddressError extends CrawlerError {
   }
 }
 
+/** The host name does not resolve. */
 export class DnsError extends CrawlerError {
   readonly hostname: string;
 
@@ -77,18 +81,21 @@ export class DnsError extends CrawlerError {
   }
 }
 
+/** The connection failed: refused, reset, unreachable network. */
 export class UnreachableError extends CrawlerError {
   constructor(url: string, detail: string, cause?: unknown) {
     super('UNREACHABLE', `${hostOf(url)} could not be reached (${detail})`, url, { cause });
   }
 }
 
+/** The TLS handshake failed (bad certificate, protocol mismatch). */
 export class TlsError extends CrawlerError {
   constructor(url: string, detail: string, cause?: unknown) {
     super('TLS_ERROR', `The secure connection to ${hostOf(url)} failed (${detail})`, url, { cause });
   }
 }
 
+/** No complete answer within the per-request time limit (connect to last body byte). */
 export class TimeoutError extends CrawlerError {
   readonly timeoutMs: number;
 
@@ -98,6 +105,7 @@ export class TimeoutError extends CrawlerError {
   }
 }
 
+/** More redirects than allowed; `redirects` is the chain that was followed. */
 export class TooManyRedirectsError extends CrawlerError {
   readonly redirects: string[];
 
@@ -107,6 +115,7 @@ export class TooManyRedirectsError extends CrawlerError {
   }
 }
 
+/** The body, after decompression, exceeds the cap. */
 export class BodyTooLargeError extends CrawlerError {
   readonly maxBytes: number;
 
@@ -116,12 +125,14 @@ export class BodyTooLargeError extends CrawlerError {
   }
 }
 
+/** A compressed body is corrupt or uses an unsupported Content-Encoding. */
 export class ContentDecodingError extends CrawlerError {
   constructor(url: string, detail: string, cause?: unknown) {
     super('CONTENT_DECODING_FAILED', `The response from ${url} could not be decoded (${detail})`, url, { cause });
   }
 }
 
+/** A page audit got something other than an HTML document. */
 export class NotHtmlError extends CrawlerError {
   readonly contentType: string;
   readonly status: number;
@@ -133,6 +144,7 @@ export class NotHtmlError extends CrawlerError {
   }
 }
 
+/** 429/503 with a Retry-After longer than allowed, or still refused after the retries. */
 export class RateLimitedError extends CrawlerError {
   readonly status: number;
   /** What the server asked for, in milliseconds, when it said. */
@@ -145,6 +157,7 @@ export class RateLimitedError extends CrawlerError {
   }
 }
 
+/** robots.txt keeps CitableBot from the URL (or could not be read, which means the same). */
 export class RobotsDisallowedError extends CrawlerError {
   /** `reason` explains a robots.txt that could not be read (which, by RFC 9309, disallows all). */
   constructor(url: string, userAgentToken: string, reason?: string) {
@@ -158,6 +171,7 @@ export class RobotsDisallowedError extends CrawlerError {
   }
 }
 
+/** A robots.txt Crawl-delay too long for a site crawl to finish in useful time. */
 export class CrawlDelayTooLongError extends CrawlerError {
   constructor(url: string, delayMs: number, maxMs: number) {
     super(
@@ -168,12 +182,14 @@ export class CrawlDelayTooLongError extends CrawlerError {
   }
 }
 
+/** The caller cancelled (AbortSignal). */
 export class AbortedError extends CrawlerError {
   constructor(url: string | undefined) {
     super('ABORTED', 'The request was cancelled', url);
   }
 }
 
+/** Narrows an unknown error to the crawler's typed errors. */
 export function isCrawlerError(error: unknown): error is CrawlerError {
   return error instanceof CrawlerError;
 }

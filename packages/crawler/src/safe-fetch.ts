@@ -94,6 +94,7 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_MAX_REDIRECTS = 5;
 export const DEFAULT_MAX_RETRY_AFTER_MS = 10_000;
+export const DEFAULT_MAX_RETRIES = 2;
 
 const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8';
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
@@ -132,7 +133,7 @@ export class SafeFetcher {
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
-    this.maxRetries = options.maxRetries ?? 2;
+    this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
     this.userAgent = options.userAgent ?? CITABLE_BOT_USER_AGENT;
     this.agent = new Agent({
       connect: { lookup: this.connectLookup, timeout: this.timeoutMs },
@@ -210,7 +211,7 @@ export class SafeFetcher {
     await this.agent.destroy();
   }
 
-  /** Resolves and checks a host name the way a connection would; exported for diagnostics. */
+  /** Resolves a host name and checks every address, exactly as a new connection does. */
   async resolve(hostname: string): Promise<ResolvedAddress[]> {
     let addresses: ResolvedAddress[];
     try {
@@ -378,6 +379,7 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
   return headers;
 }
 
+/** "text/html; charset=utf-8" -> "text/html". */
 export function mediaTypeOf(contentType: string): string {
   return contentType.split(';')[0].trim().toLowerCase();
 }
@@ -386,7 +388,7 @@ function looksLikeHtml(text: string): boolean {
   return /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body|meta|title)\b/i.test(text.slice(0, 2048));
 }
 
-/** Seconds or an HTTP date; null when unparseable. */
+/** A Retry-After value (seconds or an HTTP date) in milliseconds from `now`; null when unparseable. */
 export function parseRetryAfter(value: string, now = Date.now()): number | null {
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;

@@ -31,10 +31,8 @@ export async function snapshotPage(url: string, options: SnapshotPageOptions = {
     assertRobotsAllow(robots, target.href);
     const response = await fetcher.fetch(target, { expectHtml: true, signal });
     const finalOrigin = new URL(response.url).origin;
-    if (finalOrigin !== target.origin) {
-      robots = await fetchRobotsTxt(finalOrigin, fetcher, signal);
-      assertRobotsAllow(robots, response.url);
-    }
+    if (finalOrigin !== target.origin) robots = await fetchRobotsTxt(finalOrigin, fetcher, signal);
+    if (response.url !== target.href) assertRobotsAllow(robots, response.url);
     const site = await fetchSiteContext(response.url, robots, fetcher, { ...options, signal });
     return { page: toPageInput(response), site };
   } finally {
