@@ -505,3 +505,39 @@ describe('Retry-After', () => {
     expect(parseRetryAfter('soon', now)).toBeNull();
   });
 });
+
+describe('https', () => {
+  it('resolves through the checked lookup, sends SNI and reports a certificate it cannot trust', async () => {
+    const { createServer } = await import('node:https');
+    const { readFileSync } = await import('node:fs');
+    const fixtures = new URL('../test/fixtures/', import.meta.url);
+    const servernames: string[] = [];
+    const server = createServer(
+      {
+        key: readFileSync(new URL('self-signed-key.pem', fixtures)),
+        cert: readFileSync(new URL('self-signed-cert.pem', fixtures)),
+        SNICallback: (servername, callback) => {
+          servernames.push(servername);
+          callback(null, undefined);
+        },
+      },
+      (_, response) => response.end('secret'),
+    );
+    server.on('tlsClientError', () => {});
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const lookup = stubLookup({ 'secure.example': v4('127.0.0.1') });
+      const error = await fetcher({ lookup }).fetch(`https://secure.example:${port}/`).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: 'TLS_ERROR' });
+      expect((error as Error).message).toMatch(/^The secure connection to secure\.example:\d+ failed/);
+      expect(lookup.calls).toEqual(['secure.example']);
+      expect(servernames).toEqual(['secure.example']);
+
+      const blocked = await fetcher({ allowHosts: [], lookup }).fetch(`https://secure.example:${port}/`).catch((caught: unknown) => caught);
+      expect(blocked).toBeInstanceOf(BlockedAddressError);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
