@@ -34,6 +34,8 @@ for (const route of entry.PRERENDERED_ROUTES) {
   const { html, head } = entry.render(route, origin);
   const page = template
     .replace(/<title>[^<]*<\/title>/, '')
+    // The shell is noindex (it only serves app routes); public pages bring their own robots tag.
+    .replace(/<meta name="robots" content="noindex" \/>/, '')
     .replace('<!--app-head-->', head)
     .replace('<!--app-html-->', html);
   const target = path.join(pagesDir, fileName(route));

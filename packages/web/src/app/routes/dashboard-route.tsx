@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { FullScreenStatus } from '../../components/ui/full-screen-status';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useProfile } from '../../hooks/use-profile';
 import { useSession } from '../../hooks/use-session';
 
@@ -9,6 +10,7 @@ import { useSession } from '../../hooks/use-session';
 export function DashboardRoute() {
   const session = useSession();
   const profile = useProfile();
+  useDocumentTitle('Dashboard | Citable');
 
   if (session.isPending) return <FullScreenStatus message="Initializing..." />;
   if (!session.data) {

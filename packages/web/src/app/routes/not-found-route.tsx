@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function NotFoundRoute() {
+  useDocumentTitle('Page not found | Citable');
   return (
     <main id="main" className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-primary-50 to-white px-4 text-center">
       <Link to="/" aria-label="Citable home" className="rounded-md">

@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Logo } from '../../../components/ui/logo';
 import { Spinner } from '../../../components/ui/spinner';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { authClient } from '../../../lib/auth-client';
 import { useUiState } from '../../../stores/ui-state';
 import { genericAuthErrorMessage } from '../api/auth-errors';
@@ -20,6 +21,7 @@ export function ResetPasswordPage() {
   const token = params.get('token');
   const linkError = params.get('error');
   const { openAuth } = useUiState();
+  useDocumentTitle('Choose a new password | Citable');
   const [done, setDone] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const {

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { PAGE_META } from '../seo/page-meta';
 import { FaqSection } from './faq-section';
 import { Hero } from './hero';
 import { HowItWorks } from './how-it-works';
@@ -17,6 +19,7 @@ interface LandingPageProps {
 
 export function LandingPage({ section }: LandingPageProps) {
   const { hash, pathname } = useLocation();
+  useDocumentTitle((PAGE_META[pathname] ?? PAGE_META['/']).title);
 
   useEffect(() => {
     const target = section ?? (hash ? hash.slice(1) : null);
