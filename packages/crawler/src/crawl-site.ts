@@ -254,7 +254,7 @@ class CrawlState {
   enqueue(url: string, depth: number, front = false): void {
     if (this.seen.has(url) || !this.sameOrigin(url)) return;
     // URLs beyond what the request budget can ever reach are not worth remembering.
-    if (this.requests + this.inFlight + (this.queue.length - this.head) >= this.maxRequests) return;
+    if (this.requests + (this.queue.length - this.head) >= this.maxRequests) return;
     this.seen.add(url);
     if (!this.robots.robots.isAllowed(CITABLE_BOT_TOKEN, url)) {
       this.skip(url, 'robots', `robots.txt does not allow ${CITABLE_BOT_TOKEN} to read it`);
