@@ -10,7 +10,8 @@ import { detectFormat } from './detect-format';
 import { extractEntities } from './entities';
 import { resolveLink } from './links';
 import type { Citation, Entity, Heading, HeadingNode, PageModel } from './types';
-import { countWords, splitSentences } from '../text/words';
+import { splitSentences } from '../text/words';
+import { STOPWORDS } from '../text/keywords';
 import { findInlineQuotations, findStatistics } from '../text/facts';
 import { readabilityStats } from '../text/readability-stats';
 import { findProperNouns } from '../text/proper-nouns';
@@ -22,6 +23,7 @@ export interface PageModelInput {
   url?: string | null;
   status?: number;
   headers?: Record<string, string>;
+  redirects?: string[];
 }
 
 // Links to these hosts are sharing or social widgets, not sources.
@@ -69,6 +71,7 @@ export function buildPageModel(input: PageModelInput | PageInput): PageModel {
     url,
     format,
     status: input.status ?? null,
+    redirects: input.redirects ?? [],
     headers,
     title,
     articleTitle: metadata.title || title,
@@ -82,6 +85,7 @@ export function buildPageModel(input: PageModelInput | PageInput): PageModel {
     headingTree: buildHeadingTree(headings),
     mainText,
     paragraphs: content.paragraphs,
+    stuffedParagraphs: content.stuffedParagraphs,
     sentences,
     lists: content.lists,
     tables: content.tables,
@@ -100,7 +104,8 @@ export function buildPageModel(input: PageModelInput | PageInput): PageModel {
     questionHeadings: headings.filter((h) => isQuestion(h.text)),
     answers: content.answers,
     properNouns: findProperNouns(paragraphTexts),
-    wordCount: countWords(mainText),
+    wordCount: content.mainWordCount,
+    topTerm: topTermOf(content.termCounts, content.paragraphWordTotal),
     readability: readabilityStats(sentences, english),
     appShell: {
       scriptCount: facts.scriptCount,
@@ -113,6 +118,19 @@ export function buildPageModel(input: PageModelInput | PageInput): PageModel {
       return entities;
     },
   };
+}
+
+function topTermOf(counts: Map<string, number>, total: number): PageModel['topTerm'] {
+  let best: string | null = null;
+  let bestCount = 0;
+  for (const [term, count] of counts) {
+    if (term.length < 3 || STOPWORDS.has(term) || /^\d/.test(term)) continue;
+    if (count > bestCount || (count === bestCount && best !== null && term < best)) {
+      best = term;
+      bestCount = count;
+    }
+  }
+  return best === null || total === 0 ? null : { term: best, count: bestCount, density: bestCount / total };
 }
 
 function buildHeadingTree(headings: Heading[]): HeadingNode[] {

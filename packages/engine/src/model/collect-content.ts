@@ -2,9 +2,10 @@ import type { Element } from 'domhandler';
 import { isElement, isHidden, NON_CONTENT, textOf } from './dom';
 import type { DocumentFacts } from './collect-document';
 import type { Heading, HeadingLevel, ListInfo, Paragraph, QuestionAnswer, Quotation, Section, TableInfo } from './types';
-import { collapseWhitespace, countWords } from '../text/words';
+import { collapseWhitespace, countWords, words } from '../text/words';
 import { hasAttribution } from '../text/facts';
 import { isQuestion } from '../text/questions';
+import { isStuffed, STOPWORDS } from '../text/keywords';
 
 export interface ContentFacts {
   paragraphs: Paragraph[];
@@ -12,9 +13,15 @@ export interface ContentFacts {
   tables: TableInfo[];
   sections: Section[];
   blockQuotations: Quotation[];
+  /** Paragraphs that repeat one word so often that they are kept out of the prose analysis. */
+  stuffedParagraphs: Paragraph[];
   answers: QuestionAnswer[];
   /** Every block's text (headings, paragraphs, list items, table rows), one per line. */
   mainText: string;
+  mainWordCount: number;
+  /** Occurrences of each lower-cased word of the paragraphs, stuffed ones included. */
+  termCounts: Map<string, number>;
+  paragraphWordTotal: number;
 }
 
 /** Elements that flow inside a paragraph; anything else ends the running paragraph. */
@@ -32,9 +39,18 @@ const HEADING_LEVEL: Record<string, HeadingLevel> = { h1: 1, h2: 2, h3: 3, h4: 4
  * sections. Links, images and headings met on the way are marked as main content.
  */
 export function collectContent(facts: DocumentFacts): ContentFacts {
-  const out: ContentFacts = { paragraphs: [], lists: [], tables: [], sections: [], blockQuotations: [], answers: [], mainText: '' };
+  const out: ContentFacts = { paragraphs: [], lists: [], tables: [], sections: [], blockQuotations: [], stuffedParagraphs: [], answers: [], mainText: '', mainWordCount: 0, termCounts: new Map(), paragraphWordTotal: 0 };
   const lines: string[] = [];
-  let section: { heading: string | null; level: HeadingLevel | null; parts: string[] } = { heading: null, level: null, parts: [] };
+  const local = new Map<string, number>();
+  let section: { heading: string | null; level: HeadingLevel | null; parts: string[]; words: number } = { heading: null, level: null, parts: [], words: 0 };
+  const addLine = (text: string, wordCount: number, inSection: boolean): void => {
+    lines.push(text);
+    out.mainWordCount += wordCount;
+    if (inSection) {
+      section.parts.push(text);
+      section.words += wordCount;
+    }
+  };
   let pendingQuestion: QuestionAnswer | null = null;
 
   const mark = (el: Element): void => {
@@ -53,7 +69,7 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
   const closeSection = (): void => {
     const text = section.parts.join('\n');
     if (section.heading !== null || text) {
-      out.sections.push({ heading: section.heading, level: section.level, text, wordCount: countWords(text) });
+      out.sections.push({ heading: section.heading, level: section.level, text, wordCount: section.words });
     }
   };
 
@@ -61,11 +77,27 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
     for (const piece of raw.split(/\n\s*\n/)) {
       const text = collapseWhitespace(piece);
       if (!text) continue;
-      const wordCount = countWords(text);
+      const paragraphWords = words(text);
+      const wordCount = paragraphWords.length;
       if (wordCount === 0) continue;
+      out.paragraphWordTotal += wordCount;
+      local.clear();
+      let localTop = 0;
+      for (const w of paragraphWords) {
+        const lower = w.toLowerCase();
+        out.termCounts.set(lower, (out.termCounts.get(lower) ?? 0) + 1);
+        if (lower.length >= 3 && !STOPWORDS.has(lower)) {
+          const c = (local.get(lower) ?? 0) + 1;
+          local.set(lower, c);
+          if (c > localTop) localTop = c;
+        }
+      }
+      if (isStuffed(wordCount, localTop)) {
+        out.stuffedParagraphs.push({ text, wordCount });
+        continue;
+      }
       out.paragraphs.push({ text, wordCount });
-      lines.push(text);
-      section.parts.push(text);
+      addLine(text, wordCount, true);
       if (pendingQuestion) {
         pendingQuestion.answer = text;
         pendingQuestion.answerWordCount = wordCount;
@@ -80,9 +112,9 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
     if (!text) return;
     if (heading) heading.inMain = true;
     textOf(el, 300, mark);
-    lines.push(text);
+    addLine(text, countWords(text), false);
     closeSection();
-    section = { heading: text, level, parts: [] };
+    section = { heading: text, level, parts: [], words: 0 };
     pendingQuestion = null;
     if (isQuestion(text)) {
       pendingQuestion = { question: text, level, answer: '', answerWordCount: 0 };
@@ -108,8 +140,7 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
     if (items.length === 0) return;
     out.lists.push({ ordered: el.name === 'ol', items });
     const text = items.join('\n');
-    lines.push(text);
-    section.parts.push(text);
+    addLine(text, countWords(text), true);
     if (pendingQuestion) {
       pendingQuestion.answer = items.join('; ');
       pendingQuestion.answerWordCount = countWords(pendingQuestion.answer);
@@ -153,8 +184,7 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
     if (layout || rows < 2 || columns < 2) return false;
     out.tables.push({ rows, columns, hasHeader, caption });
     const text = rowTexts.join('\n');
-    lines.push(text);
-    section.parts.push(text);
+    addLine(text, countWords(text), true);
     return true;
   };
 

@@ -123,13 +123,13 @@ export function collectDocument(doc: Document, pageUrl: string | null): Document
     if (!(flags & HIDDEN) && isHidden(el)) flags |= HIDDEN;
     if (BOILERPLATE.has(name) || (a.role !== undefined && BOILER_ROLES.has(a.role))) flags |= BOILER;
 
-    const matchString = `${a.class ?? ''} ${a.id ?? ''}`;
-    if (facts.contentByline === null && !(flags & (HIDDEN | UNLIKELY))) checkByline(facts, el, matchString);
+    const matchString = a.class === undefined && a.id === undefined ? '' : `${a.class ?? ''} ${a.id ?? ''}`;
+    if (facts.contentByline === null && !(flags & (HIDDEN | UNLIKELY)) && (matchString || a.rel !== undefined || a.itemprop !== undefined)) checkByline(facts, el, matchString);
     if (!(flags & UNLIKELY) && matchString.length > 1 && name !== "body" && name !== "a" && name !== "html" && name !== "header" &&
         UNLIKELY_RE.test(matchString) && !MAYBE_RE.test(matchString)) {
       flags |= UNLIKELY;
     }
-    if (a.id !== undefined && MOUNT_ID_RE.test(a.id)) facts.mountPoints.push(`${name}#${a.id}`);
+    if (a.id !== undefined && a.id.length < 16 && MOUNT_ID_RE.test(a.id)) facts.mountPoints.push(`${name}#${a.id}`);
 
     const level = HEADING_LEVEL[name];
     if (level !== undefined && !(flags & HIDDEN)) {

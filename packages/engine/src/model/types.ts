@@ -149,6 +149,8 @@ export interface PageModel {
   url: string | null;
   format: ContentFormat;
   status: number | null;
+  /** URLs that redirected to `url`, first request first. */
+  redirects: string[];
   headers: Record<string, string>;
   /** The <title> element (or the Markdown/text H1). */
   title: string | null;
@@ -165,6 +167,8 @@ export interface PageModel {
   headingTree: HeadingNode[];
   mainText: string;
   paragraphs: Paragraph[];
+  /** Paragraphs dominated by one repeated word: flagged by keyword-stuffing, excluded elsewhere. */
+  stuffedParagraphs: Paragraph[];
   sentences: string[];
   lists: ListInfo[];
   tables: TableInfo[];
@@ -186,6 +190,8 @@ export interface PageModel {
   /** Capitalised multi-word names found cheaply in the main text, most frequent first. */
   properNouns: { text: string; count: number }[];
   wordCount: number;
+  /** The most frequent content word of the paragraphs (stuffed ones included) and its density. */
+  topTerm: { term: string; count: number; density: number } | null;
   readability: ReadabilityStats;
   appShell: AppShellFacts;
   /** compromise's people, places, organisations and topics; computed on first access, bounded. */

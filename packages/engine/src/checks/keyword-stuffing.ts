@@ -1,0 +1,41 @@
+import type { Check } from './types';
+import { detail, details, notApplicable, pass, scored, ramp } from './helpers';
+
+export interface KeywordStuffingOptions {
+  /** Yoast's upper bound for keyphrase density. */
+  maxDensity: number;
+  /** Density at which the check scores 0. */
+  zeroDensity: number;
+  minWords: number;
+}
+
+export const keywordStuffing: Check<KeywordStuffingOptions> = {
+  id: 'keyword-stuffing',
+  title: 'No keyword stuffing',
+  failureTitle: 'Content repeats a keyword unnaturally',
+  description:
+    'Keyword stuffing did not improve visibility in generative answers in the GEO study (Aggarwal et al., KDD 2024) and search engines treat it as spam. This check can only cost points, never add them.',
+  learnMore: 'https://developers.google.com/search/docs/essentials/spam-policies#keyword-stuffing',
+  category: 'Content',
+  priority: 'High',
+  suggestion: 'Write for readers: use the keyword where it is natural, and synonyms and specifics elsewhere.',
+  defaultOptions: { maxDensity: 0.03, zeroDensity: 0.08, minWords: 100 },
+  run(model, _site, o) {
+    const stuffedWords = model.stuffedParagraphs.reduce((n, p) => n + p.wordCount, 0);
+    const total = model.wordCount + stuffedWords;
+    if (total < o.minWords) return notApplicable(`The content has fewer than ${o.minWords} words.`);
+    const top = model.topTerm;
+    const density = top?.density ?? 0;
+    const densityScore = ramp(density, o.zeroDensity, o.maxDensity);
+    const stuffedScore = model.stuffedParagraphs.length === 0 ? 1 : Math.max(0, 1 - (stuffedWords / total) * 4);
+    const score = Math.min(densityScore, stuffedScore);
+    const list = [
+      ...(top ? [detail(`Most frequent word: "${top.term}"`, `${top.count} times, ${(density * 100).toFixed(1)}% of words`)] : []),
+      ...details(model.stuffedParagraphs, (p) => detail(p.text)),
+    ];
+    if (score >= 1) return pass('No word is repeated unnaturally.', list);
+    return scored(score, model.stuffedParagraphs.length > 0
+      ? `${model.stuffedParagraphs.length} passage(s) are dominated by one repeated word.`
+      : `"${top?.term}" makes up ${(density * 100).toFixed(1)}% of the words, above ${o.maxDensity * 100}%.`, { details: list });
+  },
+};

@@ -1,0 +1,46 @@
+import type { Check } from './types';
+import { detail, notApplicable, pass, scored } from './helpers';
+import { isObject, typesOf } from '../model/json-ld';
+import { ruleFor } from '../schema/schema-rules';
+
+export interface OrganizationIdentityOptions {
+  nameWeight: number;
+  logoWeight: number;
+  sameAsWeight: number;
+}
+
+export const organizationIdentity: Check<OrganizationIdentityOptions> = {
+  id: 'organization-identity',
+  title: 'Organization identity is declared',
+  failureTitle: 'The organization behind the page is not identified',
+  description:
+    'Organization markup with a name, a logo and sameAs links to official profiles (Wikipedia, Wikidata, LinkedIn...) lets answer engines connect the page to a known entity, which is how brands get named in answers.',
+  learnMore: 'https://developers.google.com/search/docs/appearance/structured-data/organization',
+  category: 'Schema',
+  priority: 'Medium',
+  suggestion: 'Add Organization JSON-LD with name, url, logo and sameAs links to your official profiles.',
+  defaultOptions: { nameWeight: 0.4, logoWeight: 0.3, sameAsWeight: 0.3 },
+  run(model, _site, options) {
+    if (model.format !== 'html') return notApplicable('Pasted Markdown or text cannot carry structured data.');
+    const orgs = model.jsonLdNodes.filter((n) => typesOf(n).some((t) => {
+      const rule = ruleFor(t);
+      return rule !== null && (rule.type === 'Organization' || rule.type === 'LocalBusiness');
+    }));
+    if (orgs.length === 0) return scored(0, 'No Organization (or LocalBusiness) is described in the structured data.');
+    const has = (key: string) => orgs.some((o) => {
+      const v = o[key];
+      return typeof v === 'string' ? v.trim() !== '' : Array.isArray(v) ? v.length > 0 : isObject(v);
+    });
+    const name = has('name');
+    const logo = has('logo') || has('image');
+    const sameAs = has('sameAs');
+    const score = (name ? options.nameWeight : 0) + (logo ? options.logoWeight : 0) + (sameAs ? options.sameAsWeight : 0);
+    const missing = [!name && 'name', !logo && 'logo', !sameAs && 'sameAs'].filter((m): m is string => typeof m === 'string');
+    if (missing.length === 0) return pass('The organization has a name, a logo and sameAs profiles.');
+    return scored(score, `The organization markup lacks ${missing.join(', ')}.`, {
+      details: missing.map((m) => detail(`Missing ${m}`)),
+      suggestion: `Add ${missing.join(', ')} to the Organization JSON-LD.`,
+      priority: name ? 'Low' : 'Medium',
+    });
+  },
+};

@@ -1,0 +1,14 @@
+export { auditSnapshot, auditContent, auditModel, type AuditOptions, type ContentInput } from './audit';
+export { buildPageModel, type PageModelInput } from './model/build-page-model';
+export { extractMetadata, type ExtractedMetadata } from './extract-metadata';
+export { detectFormat } from './model/detect-format';
+export type * from './model/types';
+export { aggregateSiteAudit } from './scoring/aggregate-site-audit';
+export { DEFAULT_SCORING_CONFIG, type ScoringConfig, type ScoredCheckRef } from './scoring/default-config';
+export { CHECKS, CHECKS_BY_ID, type Check, type CheckEnv, type CheckResult } from './checks';
+export { SCHEMA_RULES, SCHEMA_SUBTYPES, ruleFor, validateSchemaNode, type SchemaRule, type SchemaValidation } from './schema/schema-rules';
+export { parseLlmsTxt, type LlmsTxtDocument } from './site/llms-txt';
+export { chunkPassages, DEFAULT_CHUNK_OPTIONS, type Passage, type ChunkOptions } from './retrieval/chunk-passages';
+export { rankPassages, DEFAULT_RANK_OPTIONS, type RetrievalPage, type RankedPassage, type PromptRanking, type RankOptions } from './retrieval/rank-passages';
+export { benchCorpus, type CorpusTiming } from './bench-corpus';
+export { extractEntities } from './model/entities';

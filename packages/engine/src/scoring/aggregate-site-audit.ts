@@ -1,0 +1,52 @@
+import { SUBSCORE_IDS } from '@citable/contract';
+import type { AuditIssue, AuditResult, IssuePriority, SiteAuditResult, SiteRecommendation, Subscores } from '@citable/contract';
+
+const PRIORITY_RANK: Record<IssuePriority, number> = { High: 0, Medium: 1, Low: 2 };
+
+/**
+ * Combines page audits into a site audit: scores are the mean over pages, and each failing
+ * check becomes one recommendation listing the pages it affects, ordered by the points it
+ * costs the site on average.
+ */
+export function aggregateSiteAudit(pages: AuditResult[]): SiteAuditResult {
+  const n = pages.length;
+  const mean = (f: (r: AuditResult) => number) => (n === 0 ? 0 : Math.round(pages.reduce((s, r) => s + f(r), 0) / n));
+  const subscores = {} as Subscores;
+  for (const id of SUBSCORE_IDS) subscores[id] = mean((r) => r.subscores[id]);
+
+  const byCheck = new Map<string, { rec: SiteRecommendation; issue: AuditIssue; lost: number }>();
+  pages.forEach((page, index) => {
+    const label = page.page.url ?? page.page.title ?? `page ${index + 1}`;
+    for (const issue of page.issues) {
+      const lost = page.checks.find((c) => c.id === issue.checkId)?.pointsLost ?? 0;
+      const entry = byCheck.get(issue.checkId);
+      if (entry) {
+        entry.rec.pages.push(label);
+        entry.lost += lost;
+        if (PRIORITY_RANK[issue.priority] < PRIORITY_RANK[entry.issue.priority]) {
+          entry.issue = issue;
+          entry.rec.priority = issue.priority;
+        }
+      } else {
+        byCheck.set(issue.checkId, {
+          issue,
+          lost,
+          rec: { checkId: issue.checkId, text: `${issue.title}: ${issue.suggestion}`, priority: issue.priority, category: issue.category, meanPointsLost: 0, pages: [label] },
+        });
+      }
+    }
+  });
+  const merged = [...byCheck.values()]
+    .map((e) => ({ ...e, rec: { ...e.rec, meanPointsLost: Math.round((e.lost / Math.max(1, n)) * 100) / 100 } }))
+    .sort((a, b) => b.rec.meanPointsLost - a.rec.meanPointsLost || (a.rec.checkId < b.rec.checkId ? -1 : 1));
+
+  return {
+    overallScore: mean((r) => r.overallScore),
+    subscores,
+    recommendations: merged.map((e) => `${e.rec.text} (${e.rec.pages.length} of ${n} pages)`),
+    issues: merged.map((e) => e.issue),
+    pageCount: n,
+    pages: pages.map((r) => ({ url: r.page.url, title: r.page.title, overallScore: r.overallScore, subscores: r.subscores })),
+    recommendationsByCheck: merged.map((e) => e.rec),
+  };
+}
