@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { FullScreenStatus } from '../components/ui/full-screen-status';
 import { AuthDialog } from '../features/auth/components/auth-dialog';
-import { OnboardingModal } from '../features/onboarding/components/onboarding-modal';
-import { SettingsDialog } from '../features/settings/components/settings-dialog';
 import { useSession } from '../hooks/use-session';
 import { useUiState } from '../stores/ui-state';
+
+// Only signed-in users open these, so visitors of the public pages never download them.
+const OnboardingModal = lazy(() => import('../features/onboarding/components/onboarding-modal').then((module) => ({ default: module.OnboardingModal })));
+const SettingsDialog = lazy(() => import('../features/settings/components/settings-dialog').then((module) => ({ default: module.SettingsDialog })));
 
 /** Dialogs and full-screen states any route can trigger. */
 export function AppOverlays() {
@@ -13,8 +16,10 @@ export function AppOverlays() {
   return (
     <>
       <AuthDialog />
-      {user && onboardingOpen ? <OnboardingModal user={user} /> : null}
-      {user && settingsOpen ? <SettingsDialog user={user} /> : null}
+      <Suspense fallback={null}>
+        {user && onboardingOpen ? <OnboardingModal user={user} /> : null}
+        {user && settingsOpen ? <SettingsDialog user={user} /> : null}
+      </Suspense>
       {dashboardTransition ? <FullScreenStatus message="Loading dashboard..." /> : null}
     </>
   );

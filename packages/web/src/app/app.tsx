@@ -1,13 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
+import { FullScreenStatus } from '../components/ui/full-screen-status';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { AppOverlays } from './app-overlays';
 import { useAuthFlow } from './auth-flow';
 import { AppProvider } from './provider';
 import { useReturnNotices } from './return-notices';
-import { DashboardRoute } from './routes/dashboard-route';
 import { NotFoundRoute } from './routes/not-found-route';
+
+// Signed-in and token-only screens load on demand, keeping them out of the public pages' script.
+const DashboardRoute = lazy(() => import('./routes/dashboard-route').then((module) => ({ default: module.DashboardRoute })));
+const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page').then((module) => ({ default: module.ResetPasswordPage })));
 
 /** Public routes that are pre-rendered at build time (scripts/prerender.ts). */
 export const PRERENDERED_ROUTES = ['/', '/pricing', '/features'] as const;
@@ -21,8 +25,22 @@ function AppRoutes() {
         <Route path="/" element={<LandingPage />} />
         <Route path="/pricing" element={<LandingPage section="pricing" />} />
         <Route path="/features" element={<LandingPage section="features" />} />
-        <Route path="/dashboard" element={<DashboardRoute />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route
+          path="/dashboard"
+          element={
+            <Suspense fallback={<FullScreenStatus message="Loading dashboard..." />}>
+              <DashboardRoute />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/reset-password"
+          element={
+            <Suspense fallback={<FullScreenStatus message="Loading..." />}>
+              <ResetPasswordPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<NotFoundRoute />} />
       </Routes>
       <AppOverlays />
