@@ -1,4 +1,4 @@
-import type { SiteContext } from '@citable/contract';
+import type { SiteContext, TextResource } from '@citable/contract';
 import { aiCrawlerAccess, probeAiCrawlers, type ProbeOptions, type UaProbe } from './ai-crawler-probe';
 import { RobotsDisallowedError } from './errors';
 import type { FetchedRobots } from './robots';
@@ -28,9 +28,13 @@ export async function fetchSiteContext(
   const origin = new URL(pageUrl).origin;
   const { signal } = options;
   const probeOptions = options.probe === false ? null : { signal, ...(options.probe === true || options.probe === undefined ? {} : options.probe) };
+  const readText = (url: string): Promise<TextResource> =>
+    fetched.robots.isAllowed(CITABLE_BOT_TOKEN, url)
+      ? fetchTextResource(url, fetcher, signal)
+      : Promise.resolve({ url, status: null, body: null, error: `robots.txt does not allow ${CITABLE_BOT_TOKEN} to read it` });
   const [llmsTxt, llmsFullTxt, sitemap, probes] = await Promise.all([
-    fetchTextResource(`${origin}/llms.txt`, fetcher, signal),
-    fetchTextResource(`${origin}/llms-full.txt`, fetcher, signal),
+    readText(`${origin}/llms.txt`),
+    readText(`${origin}/llms-full.txt`),
     options.sitemap === false ? Promise.resolve(null) : fetchSitemap(origin, fetched.robots, fetcher, { signal, ...options.sitemap }),
     probeOptions ? probeAiCrawlers(pageUrl, fetcher, probeOptions) : Promise.resolve(new Map<string, UaProbe>()),
   ]);

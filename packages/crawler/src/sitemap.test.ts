@@ -95,6 +95,15 @@ describe('fetchSitemap', () => {
     expect(info.pageUrls).toEqual([`${server.origin}/a`]);
   });
 
+  it('does not read /sitemap.xml when robots.txt disallows it', async () => {
+    files = { '/sitemap.xml': { body: urlset(['/a']) } };
+    server.requests.length = 0;
+    const info = await fetchSitemap(server.origin, RobotsTxt.parse('User-agent: *\nDisallow: /sitemap'), fetcher());
+    expect(info.pageUrls).toEqual([]);
+    expect(info.errors).toEqual([`${server.origin}/sitemap.xml: robots.txt does not allow CitableBot to read it`]);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('caps the number of page URLs', async () => {
     files = { '/sitemap.xml': { body: urlset(Array.from({ length: 30 }, (_, i) => `/p${i}`)) } };
     const info = await fetchSitemap(server.origin, RobotsTxt.parse(''), fetcher(), { maxUrls: 10 });

@@ -3,6 +3,7 @@ import { CrawlerError } from './errors';
 import { resolveHttpUrl } from './normalize-url';
 import type { RobotsTxt } from './robots';
 import type { SafeFetcher } from './safe-fetch';
+import { CITABLE_BOT_TOKEN } from './user-agent';
 
 /**
  * Sitemaps as search engines read them: the Sitemap lines of robots.txt, else /sitemap.xml;
@@ -95,9 +96,14 @@ export async function fetchSitemap(
     }
   };
 
-  const read = async (url: string): Promise<ParsedSitemap | null> => {
+  const read = async (url: string, listedInRobots = false): Promise<ParsedSitemap | null> => {
     fetched += 1;
     info.urls.push(url);
+    // A sitemap robots.txt names is offered explicitly; any other file is subject to its rules.
+    if (!listedInRobots && !robots.isAllowed(CITABLE_BOT_TOKEN, url)) {
+      info.errors.push(`${url}: robots.txt does not allow ${CITABLE_BOT_TOKEN} to read it`);
+      return null;
+    }
     try {
       const response = await fetcher.fetch(url, {
         accept: 'application/xml, text/xml, text/plain;q=0.8, */*;q=0.5',
@@ -134,7 +140,7 @@ export async function fetchSitemap(
     // /sitemap.xml is only a fallback, for when robots.txt names no sitemap that answers.
     if (candidate === fallback && fallbackOnly && info.foundAt !== null) break;
     if (fetched >= maxSitemaps || capped) break;
-    const parsed = await read(candidate);
+    const parsed = await read(candidate, listed.includes(candidate));
     if (parsed === null) continue;
     if (parsed.kind !== 'index') {
       addPages(parsed.locs, candidate);

@@ -8,6 +8,7 @@ import { snapshotPage } from './snapshot-page';
 describe('snapshotPage', () => {
   let server: TestServer;
   let robotsStatus = 200;
+  let robotsBody: string | null = null;
   beforeAll(async () => {
     server = await startServer((request, response) => {
       const host = request.headers.host ?? '';
@@ -20,6 +21,7 @@ describe('snapshotPage', () => {
       switch (path) {
         case '/robots.txt':
           if (robotsStatus !== 200) return html(response, 'error', robotsStatus);
+          if (robotsBody !== null) return html(response, robotsBody, 200, { 'content-type': 'text/plain' });
           return html(response, `User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /private\nSitemap: http://${host}/sitemap.xml`, 200, {
             'content-type': 'text/plain',
           });
@@ -89,6 +91,21 @@ describe('snapshotPage', () => {
     expect(snapshot.site?.origin).toBe(`http://new.example:${server.port}`);
     // old.example disallows everything, so starting there is refused before any page is read.
     await expect(snapshotPage(`http://old.example:${server.port}/`, { allowHosts: ALLOW_LOCAL, lookup })).rejects.toBeInstanceOf(RobotsDisallowedError);
+  });
+
+  it('does not read llms.txt when robots.txt disallows it', async () => {
+    robotsBody = 'User-agent: CitableBot\nDisallow: /llms';
+    try {
+      const snapshot = await snapshotPage(`${server.origin}/`, { allowHosts: ALLOW_LOCAL, probe: false, sitemap: false });
+      expect(snapshot.site?.llmsTxt).toEqual({
+        url: `${server.origin}/llms.txt`,
+        status: null,
+        body: null,
+        error: 'robots.txt does not allow CitableBot to read it',
+      });
+    } finally {
+      robotsBody = null;
+    }
   });
 
   it('refuses what robots.txt disallows for CitableBot', async () => {
