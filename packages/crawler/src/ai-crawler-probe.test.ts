@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_CRAWLERS } from '@citable/contract';
 import { ALLOW_LOCAL, html, startServer, type TestServer } from '../test/http-server';
 import { aiCrawlerAccess, DEFAULT_PROBE_TOKENS, probeAiCrawlers } from './ai-crawler-probe';
