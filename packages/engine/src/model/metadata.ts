@@ -93,6 +93,14 @@ function unescape(s: string | null): string | null {
     );
 }
 
+// Bylines carry decoration around the name: "By Jane Doe —", "Par Jean Dupont |".
+function cleanAuthor(value: string): string {
+  return collapseWhitespace(value)
+    .replace(/^(?:by|par|von|por|door|di)\s+/i, '')
+    .replace(/[\s—–\-|,:;·•]+$/u, '')
+    .trim();
+}
+
 export function extractArticleMetadata(facts: DocumentFacts, blocks: JsonLdBlock[], typedNodes: JsonLdNode[]): ArticleMetadata {
   const article = findArticleNode(blocks);
   const documentTitle = facts.title ?? '';
@@ -127,7 +135,7 @@ export function extractArticleMetadata(facts: DocumentFacts, blocks: JsonLdBlock
   ];
   for (const [value, source] of candidates) {
     if (value && value.trim()) {
-      author = collapseWhitespace(unescape(value) ?? value);
+      author = cleanAuthor(unescape(value) ?? value);
       authorSource = source;
       break;
     }
