@@ -1,0 +1,45 @@
+import type { AuditResult } from '@citable/contract';
+import { snapshotPage } from '@citable/crawler';
+import { auditContent, auditSnapshot } from '@citable/engine';
+import { resolveAuditTarget } from '../audit-target';
+import { EXIT_BELOW_MIN_SCORE, EXIT_OK } from '../cli-error';
+import type { Command } from '../command';
+import { formatAuditReport } from '../output/audit-report';
+import { colourEnabled, createColours } from '../output/colour';
+import { minScoreOption, parseCommandArgs, singlePositional } from '../parse-command-args';
+import { readContentFile } from '../read-content-file';
+
+export const auditCommand: Command = {
+  name: 'audit',
+  summary: 'audit one page (a URL) or a file (HTML, Markdown or text)',
+  usage: `citable audit <url|file> [--json] [--min-score N]
+
+  A URL is fetched with its site context (robots.txt, llms.txt, sitemap, AI crawler access) and
+  audited; a file is audited as pasted content (site checks do not apply).
+
+  --json           print only the audit result as JSON
+  --min-score N    exit 1 when the overall score is under N (for CI)`,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs('audit', args, {
+      json: { type: 'boolean' },
+      'min-score': { type: 'string' },
+    });
+    const input = singlePositional('audit', 'URL or file', positionals);
+    const minScore = minScoreOption(values['min-score']);
+
+    const target = resolveAuditTarget(input);
+    // Freshness checks compare dates with "now"; the engine never reads the clock itself.
+    const now = Date.now();
+    let result: AuditResult;
+    if (target.kind === 'url') {
+      result = auditSnapshot(await snapshotPage(target.url), { now });
+    } else {
+      const file = readContentFile(target.path);
+      result = auditContent(file.text, { format: file.format }, { now });
+    }
+
+    if (values.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    else io.stdout.write(formatAuditReport(result, target.kind === 'url' ? (result.page.url ?? target.url) : target.path, createColours(colourEnabled(io.stdout, io.env))));
+    return minScore !== undefined && result.overallScore < minScore ? EXIT_BELOW_MIN_SCORE : EXIT_OK;
+  },
+};

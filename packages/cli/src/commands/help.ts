@@ -1,0 +1,38 @@
+import { CliError, EXIT_OK } from '../cli-error';
+import type { Command } from '../command';
+
+/** The top-level usage: every command of the table with its summary. */
+export function generalUsage(commands: readonly Command[]): string {
+  const width = Math.max(...commands.map((command) => command.name.length)) + 2;
+  return [
+    'Usage: citable <command> [options]',
+    '',
+    'Commands:',
+    ...commands.map((command) => `  ${command.name.padEnd(width)}${command.summary}`),
+    '',
+    'Run citable help <command> for its options. Private and local addresses are refused unless',
+    'listed in FETCH_ALLOW_HOSTS (e.g. FETCH_ALLOW_HOSTS=127.0.0.1,localhost).',
+    'Exit codes: 0 done, 1 score under --min-score, 2 the command could not run.',
+    '',
+  ].join('\n');
+}
+
+/** `citable help [command]`; takes the table it describes, which also contains it. */
+export function helpCommand(commands: () => readonly Command[]): Command {
+  return {
+    name: 'help',
+    summary: 'show this help, or a command\'s options',
+    usage: 'citable help [command]',
+    async run(args, io) {
+      const [name] = args;
+      if (name === undefined) {
+        io.stdout.write(generalUsage(commands()));
+        return EXIT_OK;
+      }
+      const command = commands().find((candidate) => candidate.name === name);
+      if (!command) throw new CliError(`unknown command "${name}" (run citable help)`);
+      io.stdout.write(`Usage: ${command.usage}\n`);
+      return EXIT_OK;
+    },
+  };
+}

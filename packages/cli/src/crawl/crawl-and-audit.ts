@@ -1,0 +1,87 @@
+import { availableParallelism } from 'node:os';
+import type { SiteAuditResult } from '@citable/contract';
+import { crawlSite, type CrawlProgress, type SkipReason } from '@citable/crawler';
+import { aggregateSiteAudit } from '@citable/engine';
+import { AuditPool } from './audit-pool';
+import type { PageAudit } from './page-audit';
+
+export interface CrawlAuditOptions {
+  maxPages?: number;
+  concurrency?: number;
+  /** Audit worker threads; default one per core, at most four. */
+  workers?: number;
+  /** The audits' "now" (freshness checks). */
+  now: number;
+  onProgress?: (progress: CrawlAuditProgress) => void;
+}
+
+export interface CrawlAuditProgress extends CrawlProgress {
+  audited: number;
+}
+
+export interface CrawlAuditResult {
+  startUrl: string;
+  site: SiteAuditResult;
+  /** Pages that could not be fetched or audited. */
+  failed: { url: string; code: string; message: string }[];
+  /** URLs not audited on purpose: robots.txt, duplicates, redirects, not HTML, off-site. */
+  skipped: { url: string; reason: SkipReason; detail: string }[];
+}
+
+// Pages handed to the workers but not yet audited, per worker: enough to keep every worker busy
+// while the next page downloads, few enough that page bodies never pile up in memory.
+const QUEUED_PER_WORKER = 4;
+
+/**
+ * Crawls a site and audits each page as it arrives, on worker threads, keeping only a small
+ * PageAudit per page; the site result is aggregated at the end. A CrawlerError about the start
+ * page (unreachable, refused, robots.txt) is thrown; other pages' failures are listed.
+ */
+export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions): Promise<CrawlAuditResult> {
+  const workerCount = options.workers ?? Math.min(4, availableParallelism());
+  // Started before the first request so the workers load the engine while the site is fetched.
+  const pool = new AuditPool(workerCount, { now: options.now });
+  const audits: PageAudit[] = [];
+  const failed: CrawlAuditResult['failed'] = [];
+  const skipped: CrawlAuditResult['skipped'] = [];
+  const inFlight = new Set<Promise<void>>();
+  let lastProgress: CrawlProgress | undefined;
+  const report = () => {
+    if (lastProgress) options.onProgress?.({ ...lastProgress, audited: audits.length });
+  };
+
+  try {
+    for await (const event of crawlSite(startUrl, { maxPages: options.maxPages, concurrency: options.concurrency })) {
+      lastProgress = event.progress;
+      if (event.type === 'site') pool.setSite(event.site);
+      else if (event.type === 'skipped') skipped.push({ url: event.url, reason: event.reason, detail: event.detail });
+      else if (event.type === 'error') failed.push({ url: event.url, code: event.error.code, message: event.error.message });
+      else {
+        const url = event.page.url ?? startUrl;
+        const job = pool.audit(event.page).then(
+          (audit) => {
+            audits.push(audit);
+          },
+          (error: unknown) => {
+            failed.push({ url, code: 'AUDIT_FAILED', message: error instanceof Error ? error.message : String(error) });
+          },
+        );
+        const tracked = job.finally(() => {
+          inFlight.delete(tracked);
+          report();
+        });
+        inFlight.add(tracked);
+        // Not pulling the next event is what makes the crawler wait: it starts requests only
+        // when asked for an event.
+        await pool.whenBelow(workerCount * QUEUED_PER_WORKER);
+      }
+      report();
+    }
+    await Promise.all(inFlight);
+  } finally {
+    await pool.close();
+  }
+  // Worst pages first, then by URL, so the result does not depend on which worker finished first.
+  audits.sort((a, b) => a.overallScore - b.overallScore || (a.page.url ?? '').localeCompare(b.page.url ?? ''));
+  return { startUrl, site: aggregateSiteAudit(audits), failed, skipped };
+}
