@@ -32,6 +32,8 @@ export interface TextResource {
   body: string | null;
   /** Why the request failed, when it did. */
   error?: string;
+  /** The response's Content-Type, so a soft 404 (an HTML page served for llms.txt) is caught. */
+  contentType?: string;
 }
 
 export interface SitemapInfo {
