@@ -18,7 +18,7 @@ export async function fetchTextResource(url: string, fetcher: SafeFetcher, signa
       signal,
     });
     const ok = response.status >= 200 && response.status < 300;
-    const resource: TextResource = { url, status: response.status, body: ok ? response.body : null };
+    const resource: TextResource = { url, status: response.status, body: ok ? response.body : null, contentType: response.contentType };
     if (ok && response.truncated) resource.error = `Larger than ${TEXT_RESOURCE_MAX_BYTES / (1024 * 1024)} MB: only the beginning was read`;
     return resource;
   } catch (error) {
