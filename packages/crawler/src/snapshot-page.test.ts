@@ -65,8 +65,8 @@ describe('snapshotPage', () => {
     const site = snapshot.site;
     expect(site?.origin).toBe(server.origin);
     expect(site?.robotsTxt).toMatchObject({ url: `${server.origin}/robots.txt`, status: 200 });
-    expect(site?.llmsTxt).toEqual({ url: `${server.origin}/llms.txt`, status: 200, body: '# Example\n\n> A site.' });
-    expect(site?.llmsFullTxt).toEqual({ url: `${server.origin}/llms-full.txt`, status: 404, body: null });
+    expect(site?.llmsTxt).toEqual({ url: `${server.origin}/llms.txt`, status: 200, body: '# Example\n\n> A site.', contentType: 'text/markdown' });
+    expect(site?.llmsFullTxt).toMatchObject({ url: `${server.origin}/llms-full.txt`, status: 404, body: null });
     expect(site?.sitemap).toMatchObject({ foundAt: `${server.origin}/sitemap.xml`, pageUrls: [`${server.origin}/`, `${server.origin}/about`] });
     expect(site?.aiCrawlers).toHaveLength(AI_CRAWLERS.length);
     expect(site?.aiCrawlers.find((entry) => entry.token === 'GPTBot')).toMatchObject({
