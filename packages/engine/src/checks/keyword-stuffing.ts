@@ -27,15 +27,17 @@ export const keywordStuffing: Check<KeywordStuffingOptions> = {
     const top = model.topTerm;
     const density = top?.density ?? 0;
     const densityScore = ramp(density, o.zeroDensity, o.maxDensity);
-    const stuffedScore = model.stuffedParagraphs.length === 0 ? 1 : Math.max(0, 1 - (stuffedWords / total) * 4);
+    const stuffedScore = Math.max(0, 1 - (stuffedWords / total) * 4 - model.stuffedHeadings.length * 0.25);
     const score = Math.min(densityScore, stuffedScore);
     const list = [
       ...(top ? [detail(`Most frequent word: "${top.term}"`, `${top.count} times, ${(density * 100).toFixed(1)}% of words`)] : []),
       ...details(model.stuffedParagraphs, (p) => detail(p.text)),
+      ...details(model.stuffedHeadings, (h) => detail(h, 'heading')),
     ];
     if (score >= 1) return pass('No word is repeated unnaturally.', list);
-    return scored(score, model.stuffedParagraphs.length > 0
-      ? `${model.stuffedParagraphs.length} passage(s) are dominated by one repeated word.`
+    const stuffedCount = model.stuffedParagraphs.length + model.stuffedHeadings.length;
+    return scored(score, stuffedCount > 0
+      ? `${stuffedCount} passage(s) or heading(s) are dominated by one repeated word.`
       : `"${top?.term}" makes up ${(density * 100).toFixed(1)}% of the words, above ${o.maxDensity * 100}%.`, { details: list });
   },
 };

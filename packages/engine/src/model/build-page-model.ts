@@ -86,6 +86,7 @@ export function buildPageModel(input: PageModelInput | PageInput): PageModel {
     mainText,
     paragraphs: content.paragraphs,
     stuffedParagraphs: content.stuffedParagraphs,
+    stuffedHeadings: [...facts.stuffedHeadings.values()],
     sentences,
     lists: content.lists,
     tables: content.tables,

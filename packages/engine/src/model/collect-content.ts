@@ -107,6 +107,7 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
   };
 
   const addHeading = (el: Element, level: HeadingLevel): void => {
+    if (facts.stuffedHeadings.has(el)) return;
     const heading: Heading | undefined = facts.headingElements.get(el);
     const text = heading ? heading.text : collapseWhitespace(textOf(el, 300));
     if (!text) return;

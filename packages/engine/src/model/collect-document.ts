@@ -2,7 +2,8 @@ import type { Document, Element } from 'domhandler';
 import { isElement, isHidden, NON_CONTENT, textOf } from './dom';
 import type { Heading, HeadingLevel, ImageInfo, LinkInfo, MicrodataItem } from './types';
 import { scoreCandidates, type NodeStats } from './main-content';
-import { collapseWhitespace } from '../text/words';
+import { collapseWhitespace, words } from '../text/words';
+import { isStuffedHeading } from '../text/keywords';
 import { resolveLink } from './links';
 
 /** What the single walk over the whole document gathers; the main-content walk refines it. */
@@ -19,6 +20,8 @@ export interface DocumentFacts {
   bodyTextLength: number;
   headings: Heading[];
   headingElements: Map<Element, Heading>;
+  /** Headings that repeat a keyword; kept out of the outline and reported by keyword-stuffing. */
+  stuffedHeadings: Map<Element, string>;
   links: LinkInfo[];
   linkElements: Map<Element, LinkInfo>;
   images: ImageInfo[];
@@ -62,6 +65,7 @@ export function collectDocument(doc: Document, pageUrl: string | null): Document
     bodyTextLength: 0,
     headings: [],
     headingElements: new Map(),
+    stuffedHeadings: new Map(),
     links: [],
     linkElements: new Map(),
     images: [],
@@ -134,7 +138,9 @@ export function collectDocument(doc: Document, pageUrl: string | null): Document
     const level = HEADING_LEVEL[name];
     if (level !== undefined && !(flags & HIDDEN)) {
       const heading: Heading = { level, text: collapseWhitespace(textOf(el, 300)), inMain: false };
-      if (heading.text) {
+      if (heading.text && isStuffedHeading(words(heading.text))) {
+        facts.stuffedHeadings.set(el, heading.text);
+      } else if (heading.text) {
         facts.headings.push(heading);
         facts.headingElements.set(el, heading);
       }

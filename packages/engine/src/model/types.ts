@@ -169,6 +169,8 @@ export interface PageModel {
   paragraphs: Paragraph[];
   /** Paragraphs dominated by one repeated word: flagged by keyword-stuffing, excluded elsewhere. */
   stuffedParagraphs: Paragraph[];
+  /** Headings that repeat a keyword ("Solar panels solar panels"), left out of `headings`. */
+  stuffedHeadings: string[];
   sentences: string[];
   lists: ListInfo[];
   tables: TableInfo[];

@@ -11,3 +11,18 @@ export const STUFFED_PARAGRAPH_MIN_WORDS = 8;
 export function isStuffed(wordCount: number, topCount: number): boolean {
   return wordCount >= STUFFED_PARAGRAPH_MIN_WORDS && topCount >= STUFFED_PARAGRAPH_MIN_WORDS / 2 && topCount / wordCount >= STUFFED_PARAGRAPH_DENSITY;
 }
+
+/** A heading that says the same word twice in a handful of words ("Solar panels solar panels"). */
+export function isStuffedHeading(headingWords: string[]): boolean {
+  if (headingWords.length < 3) return false;
+  const counts = new Map<string, number>();
+  let top = 0;
+  for (const w of headingWords) {
+    const lower = w.toLowerCase();
+    if (lower.length < 3 || STOPWORDS.has(lower)) continue;
+    const c = (counts.get(lower) ?? 0) + 1;
+    counts.set(lower, c);
+    if (c > top) top = c;
+  }
+  return top >= 2 && top / headingWords.length >= 0.4;
+}

@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { auditResultSchema } from '@citable/contract';
+import { auditSnapshot } from '../src/audit';
+import { extractMetadata } from '../src/extract-metadata';
+
+const DIR = fileURLToPath(new URL('./corpus/', import.meta.url));
+const PAGES = readdirSync(DIR, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
+
+interface Expected {
+  title: string | null;
+  byline: string | null;
+  lang?: string | null;
+  publishedTime: string | null;
+}
+
+const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+const stripBy = (s: string) => norm(s).replace(/^(?:by|par|von|por)\s+/, '');
+
+function sameInstantOrDay(expected: string, got: string): boolean {
+  const fixed = expected.trim().replace(' ', 'T').replace(/(\.\d{3})\d+/, '$1').replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
+  const e = Date.parse(/T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(fixed) ? `${fixed}Z` : fixed);
+  const g = Date.parse(got);
+  return e === g || got.slice(0, 10) === expected.slice(0, 10) || Math.abs(e - g) <= 86_400_000;
+}
+
+const FIELDS = {
+  title: (e: Expected, g: ReturnType<typeof extractMetadata>) => [e.title, g.title, (a: string, b: string) => norm(a) === norm(b)] as const,
+  author: (e: Expected, g: ReturnType<typeof extractMetadata>) => [e.byline, g.author, (a: string, b: string) => stripBy(a).includes(stripBy(b)) || stripBy(b).includes(stripBy(a))] as const,
+  lang: (e: Expected, g: ReturnType<typeof extractMetadata>) => [e.lang ?? null, g.lang, (a: string, b: string) => norm(a) === norm(b)] as const,
+  publishedTime: (e: Expected, g: ReturnType<typeof extractMetadata>) => [e.publishedTime, g.publishedTime, sameInstantOrDay] as const,
+};
+
+describe('real-page corpus', () => {
+  it('holds the 130 pages', () => {
+    expect(PAGES.length).toBe(130);
+  });
+
+  it('audits every page without an error and with a valid result', () => {
+    for (const name of PAGES) {
+      const html = readFileSync(`${DIR}${name}/source.html`, 'utf8');
+      const result = auditSnapshot({ page: { url: `http://fakehost/${name}/`, body: html, format: 'html', status: 200 }, site: null }, { now: '2026-01-01' });
+      expect(result.checks.filter((c) => c.error), name).toEqual([]);
+      expect(auditResultSchema.safeParse(result).success, name).toBe(true);
+    }
+  });
+
+  it('agrees with the expected metadata on at least 90% of the values per field', () => {
+    const tally: Record<string, { agree: number; total: number; misses: string[] }> = {};
+    for (const name of PAGES) {
+      const html = readFileSync(`${DIR}${name}/source.html`, 'utf8');
+      const expected = JSON.parse(readFileSync(`${DIR}${name}/expected-metadata.json`, 'utf8')) as Expected;
+      const got = extractMetadata(html, `http://fakehost/${name}/`);
+      for (const [field, pick] of Object.entries(FIELDS)) {
+        const [e, g, same] = pick(expected, got);
+        if (!e) continue;
+        const t = (tally[field] ??= { agree: 0, total: 0, misses: [] });
+        t.total++;
+        if (g && same(e, g)) t.agree++;
+        else t.misses.push(`${name}: expected ${JSON.stringify(e)}, got ${JSON.stringify(g)}`);
+      }
+    }
+    const agree = Object.values(tally).reduce((n, t) => n + t.agree, 0);
+    const total = Object.values(tally).reduce((n, t) => n + t.total, 0);
+    for (const [field, t] of Object.entries(tally)) {
+      console.log(`${field}: ${t.agree}/${t.total} (${((t.agree / t.total) * 100).toFixed(1)}%)`);
+    }
+    console.log(`overall: ${agree}/${total} (${((agree / total) * 100).toFixed(1)}%)`);
+    for (const [field, t] of Object.entries(tally)) expect(t.agree / t.total, `${field}\n${t.misses.join('\n')}`).toBeGreaterThanOrEqual(0.9);
+  });
+});
