@@ -1,6 +1,6 @@
 import { MESSAGES, normalizePlan, PLANS } from '@citable/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useToast } from '../components/toast/use-toast';
 import { useSession } from '../hooks/use-session';
@@ -46,8 +46,12 @@ export function useReturnNotices(): void {
   const session = useSession();
   const { openAuth } = useUiState();
   const [prompt, setPrompt] = useState<AuthPrompt | null>(null);
+  // Effects can run twice for one address (StrictMode, re-renders before the replace lands); toast once.
+  const handledSearch = useRef<string | null>(null);
 
   useEffect(() => {
+    if (handledSearch.current === location.search) return;
+    handledSearch.current = location.search;
     const params = new URLSearchParams(location.search);
     const auth = authPromptFor(params);
     if (params.get('checkout_success') === 'true') {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { PAGE_META } from '../seo/page-meta';
@@ -18,18 +18,24 @@ interface LandingPageProps {
 }
 
 export function LandingPage({ section }: LandingPageProps) {
-  const { hash, pathname } = useLocation();
+  const { hash, pathname, key } = useLocation();
   useDocumentTitle((PAGE_META[pathname] ?? PAGE_META['/']).title);
 
+  const firstRender = useRef(true);
+
+  // `key` changes on every navigation, so following a link to the page already shown scrolls again.
   useEffect(() => {
+    const initial = firstRender.current;
+    firstRender.current = false;
     const target = section ?? (hash ? hash.slice(1) : null);
     // Instant, not smooth: arriving on /pricing should land on the section, not animate towards it.
-    if (!target) {
-      window.scrollTo({ top: 0, behavior: 'instant' });
+    if (target) {
+      document.getElementById(target)?.scrollIntoView({ block: 'start', behavior: 'instant' });
       return;
     }
-    document.getElementById(target)?.scrollIntoView({ block: 'start', behavior: 'instant' });
-  }, [section, hash, pathname]);
+    // On the first render the browser's own scroll restoration (reload, back) is left alone.
+    if (!initial) window.scrollTo({ top: 0, behavior: 'instant' });
+  }, [section, hash, pathname, key]);
 
   return (
     <div className="min-h-dvh bg-white">
