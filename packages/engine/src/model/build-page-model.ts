@@ -33,7 +33,10 @@ const NON_SOURCE_HOST_RE =
 /** Parses a document once (HTML directly; Markdown and text via HTML) into the page model. */
 export function buildPageModel(input: PageModelInput | PageInput): PageModel {
   const format = input.format ?? detectFormat(input.body);
-  const html = format === 'html' ? input.body : format === 'markdown' ? markdownToHtml(input.body) : textToHtml(input.body);
+  const converted = format === 'html' ? input.body : format === 'markdown' ? markdownToHtml(input.body) : textToHtml(input.body);
+  // Fragments (pasted snippets, converted Markdown) get the body a browser would infer, so that
+  // main-content detection always has a root to fall back to.
+  const html = /<body[\s>]/i.test(converted) ? converted : `<body>${converted}</body>`;
   const url = input.url ?? null;
   const headers = input.headers ?? {};
   const doc = parseDocument(html, { decodeEntities: true });

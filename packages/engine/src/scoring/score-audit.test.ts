@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { auditResultSchema } from '@citable/contract';
+import { auditContent, auditModel } from '../audit';
+import { CHECKS, CHECKS_BY_ID } from '../checks';
+import type { Check } from '../checks/types';
+import { DEFAULT_SCORING_CONFIG } from './default-config';
+import { aggregateSiteAudit } from './aggregate-site-audit';
+import { goodArticle, htmlModel, paragraphs } from '../../test/fixtures/pages';
+
+describe('scoring config', () => {
+  it('names every check exactly once, with a positive weight', () => {
+    const ids = Object.values(DEFAULT_SCORING_CONFIG.subscores).flatMap((s) => s.checks.map((c) => c.id));
+    expect(ids.sort()).toEqual(CHECKS.map((c) => c.id).sort());
+    for (const s of Object.values(DEFAULT_SCORING_CONFIG.subscores)) for (const c of s.checks) expect(c.weight).toBeGreaterThan(0);
+    expect(CHECKS.length).toBeGreaterThanOrEqual(40);
+  });
+});
+
+describe('scoreAudit', () => {
+  it('produces a result of the contract shape, with scores as weighted means', () => {
+    const result = auditModel(goodArticle(), null, { now: '2025-07-01' });
+    expect(auditResultSchema.parse(result)).toEqual(result);
+    const sub = DEFAULT_SCORING_CONFIG.subscores.contentStructure;
+    const rows = result.checks.filter((c) => c.subscore === 'contentStructure' && c.applicable);
+    const weight = rows.reduce((n, c) => n + c.weight, 0);
+    const mean = rows.reduce((n, c) => n + c.weight * (c.score ?? 0), 0) / weight;
+    expect(result.subscores.contentStructure).toBe(Math.round(mean * 100));
+    expect(sub.checks.length).toBe(result.checks.filter((c) => c.subscore === 'contentStructure').length);
+  });
+
+  it('orders recommendations by points lost and lists only failing checks', () => {
+    const result = auditContent(`<h1>Notes</h1>${paragraphs(5)}`, { format: 'html' });
+    const failing = result.checks.filter((c) => c.score !== null && c.score < DEFAULT_SCORING_CONFIG.passThreshold);
+    expect(result.issues.length).toBe(failing.length);
+    const lost = result.issues.map((i) => result.checks.find((c) => c.id === i.checkId)!.pointsLost);
+    expect([...lost].sort((a, b) => b - a)).toEqual(lost);
+    expect(result.recommendations.length).toBe(result.issues.length);
+  });
+
+  it('turns a throwing check into an error result without stopping the audit', () => {
+    const broken: Check = { ...CHECKS_BY_ID.get('statistics')!, run: () => { throw new Error('boom'); } };
+    const checks = new Map(CHECKS_BY_ID);
+    checks.set('statistics', broken);
+    const result = auditModel(goodArticle(), null, { checks });
+    const outcome = result.checks.find((c) => c.id === 'statistics')!;
+    expect(outcome).toMatchObject({ applicable: false, score: null, error: 'boom', pointsLost: 0 });
+    expect(result.checks.filter((c) => c.applicable).length).toBeGreaterThan(30);
+  });
+
+  it('lets callers override check thresholds', () => {
+    const strict = auditModel(goodArticle(), null, { checkOptions: { 'content-depth': { fullWords: 100, thinWords: 10, fullSections: 1 } } });
+    expect(strict.checks.find((c) => c.id === 'content-depth')!.score).toBe(1);
+  });
+
+  it('is deterministic and takes freshness from the given date only', () => {
+    const a = auditModel(goodArticle(), null, { now: '2025-07-01' });
+    expect(auditModel(goodArticle(), null, { now: '2025-07-01' })).toEqual(a);
+    expect(auditModel(goodArticle(), null).checks.find((c) => c.id === 'content-freshness')!.applicable).toBe(false);
+  });
+});
+
+describe('aggregateSiteAudit', () => {
+  it('averages page scores and merges recommendations with the pages they affect', () => {
+    const a = auditModel(goodArticle(), null, { now: '2025-07-01' });
+    const b = auditModel(htmlModel(paragraphs(3), '', { url: 'https://example.com/thin' }), null, { now: '2025-07-01' });
+    const site = aggregateSiteAudit([a, b]);
+    expect(site.pageCount).toBe(2);
+    expect(site.overallScore).toBe(Math.round((a.overallScore + b.overallScore) / 2));
+    const merged = site.recommendationsByCheck.find((r) => r.checkId === 'single-h1')!;
+    expect(merged.pages).toEqual(['https://example.com/thin']);
+    const losses = site.recommendationsByCheck.map((r) => r.meanPointsLost);
+    expect([...losses].sort((x, y) => y - x)).toEqual(losses);
+    expect(aggregateSiteAudit([]).overallScore).toBe(0);
+  });
+});
