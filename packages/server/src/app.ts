@@ -24,8 +24,6 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Overrides of the sign-in/sign-up limits (tests use generous ones except where the limit is tested). */
   rateLimits?: Partial<AuthRateLimits>;
-  /** Trust X-Forwarded-For from a reverse proxy for the client IP (TRUST_PROXY). */
-  trustProxy?: boolean | string;
 }
 
 export type { Config } from './config';
@@ -39,7 +37,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const app = Fastify({
     logger: options.logger ?? { level: config.isProduction ? 'info' : 'debug' },
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -13,6 +13,8 @@ export interface Config {
   authSecret: string;
   nodeEnv: string;
   isProduction: boolean;
+  /** Client IPs (for rate limits) come from X-Forwarded-For only behind a trusted proxy. */
+  trustProxy: boolean | string;
   /** Folder of the built web app; absent in API-only runs. */
   webDistDir: string;
 }
@@ -57,6 +59,8 @@ export function loadConfig(env: Env = process.env): Config {
   const isProduction = nodeEnv === 'production';
   const port = parsePort(env.PORT);
   const dataDir = path.resolve(env.DATA_DIR || './data');
+  // TRUST_PROXY=true trusts any proxy; a comma-separated list of addresses/CIDRs trusts only those.
+  const proxy = env.TRUST_PROXY ?? '';
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
@@ -69,6 +73,7 @@ export function loadConfig(env: Env = process.env): Config {
     authSecret: resolveSecret(env, dataDir, isProduction),
     nodeEnv,
     isProduction,
+    trustProxy: proxy === '' || proxy === 'false' ? false : proxy === 'true' ? true : proxy,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : path.join(repoRoot, 'packages/web/dist'),
   };
 }

@@ -4,8 +4,7 @@ import { LockHeldError } from './lib/lock-file';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const trustProxy = process.env.TRUST_PROXY ? (process.env.TRUST_PROXY === 'true' ? true : process.env.TRUST_PROXY) : false;
-  const app = await buildApp(config, { trustProxy });
+  const app = await buildApp(config);
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -52,10 +52,43 @@ export const GENEROUS_RATE_LIMITS: AuthRateLimits = {
   resetPerIp: UNLIMITED,
 };
 
+const serverRoot = path.resolve(import.meta.dirname, '..');
+
+/**
+ * A fresh PGlite folder costs about 10 s (initdb in WebAssembly); a copy of one costs about 1 s.
+ * Test files therefore copy a template that already holds every migration and pg-boss's schema,
+ * built once per schema version and shared across runs.
+ */
+async function pgliteTemplate(): Promise<string> {
+  const key = createHash('sha256')
+    .update(readFileSync(path.join(serverRoot, 'drizzle/meta/_journal.json')))
+    .update(readFileSync(path.resolve(serverRoot, '../../node_modules/@electric-sql/pglite/package.json')))
+    .update(readFileSync(path.resolve(serverRoot, '../../node_modules/pg-boss/package.json')))
+    .digest('hex')
+    .slice(0, 16);
+  const template = path.join(tmpdir(), `citable-pglite-template-${key}`);
+  if (existsSync(template)) return template;
+  const building = mkdtempSync(path.join(tmpdir(), 'citable-pglite-building-'));
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: building, WEB_DIST_DIR: path.join(building, 'none') });
+  const app = await buildApp(config, { logger: false });
+  await app.ready();
+  await app.close();
+  try {
+    // Several test files may race to build it; the first rename wins, the others discard theirs.
+    renameSync(path.join(building, 'pglite'), template);
+  } catch (error) {
+    if (!existsSync(template)) throw error;
+  } finally {
+    rmSync(building, { recursive: true, force: true });
+  }
+  return template;
+}
+
 export async function createTestStorage(): Promise<TestStorage> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'citable-test-'));
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
+    cpSync(await pgliteTemplate(), path.join(dataDir, 'pglite'), { recursive: true });
     return { dataDir, remove: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
   const name = `citable_test_${randomBytes(6).toString('hex')}`;

@@ -44,10 +44,6 @@ export class JobRegistry {
     return id;
   }
 
-  get pgBoss(): PgBoss {
-    return this.boss;
-  }
-
   async start(): Promise<void> {
     this.started = true;
     for (const definition of this.definitions.values()) await this.startWorker(definition);

@@ -40,10 +40,6 @@ export async function getOrCreateProfile(db: Db, userId: string): Promise<Profil
   return toProfile(row, await owner(db, userId));
 }
 
-export async function getPlan(db: Db, userId: string): Promise<PlanId> {
-  return (await getOrCreateProfile(db, userId)).plan;
-}
-
 async function update(db: Db, userId: string, values: Partial<typeof userProfiles.$inferInsert>): Promise<Profile> {
   await getOrCreateProfile(db, userId);
   const [row] = await db
