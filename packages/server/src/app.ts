@@ -67,7 +67,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(fastifyCookie);
 
   await app.register(dbPlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, isProduction: config.isProduction });
   await app.register(authPlugin, {
     secret: config.authSecret,
     publicUrl: config.publicUrl,

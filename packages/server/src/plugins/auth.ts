@@ -89,31 +89,43 @@ export const authPlugin = fp<AuthPluginOptions>(
     }
 
     // The documented Fastify mount: rebuild a Fetch Request and hand it to better-auth's handler.
-    app.route({
-      method: ['GET', 'POST'],
-      url: '/api/auth/*',
-      async handler(request, reply) {
-        const url = new URL(request.url, options.publicUrl);
-        if (request.method === 'POST' && !(await enforceRateLimit(request, reply, url.pathname))) return reply;
-        const headers = fromNodeHeaders(request.headers);
-        // The body is re-serialised below, so the original framing headers no longer apply.
-        headers.delete('content-length');
-        headers.delete('transfer-encoding');
-        const response = await auth.handler(
-          new Request(url, {
-            method: request.method,
-            headers,
-            body: request.method === 'POST' && request.body !== undefined ? JSON.stringify(withLandingPage(url.pathname, request.body)) : undefined,
-          }),
-        );
-        reply.status(response.status);
-        response.headers.forEach((value, key) => {
-          if (key !== 'set-cookie') reply.header(key, value);
-        });
-        const cookies = response.headers.getSetCookie();
-        if (cookies.length > 0) reply.header('set-cookie', cookies);
-        return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
-      },
+    // Its own scope, because better-auth's client may POST an empty body labelled as JSON (sign-out).
+    await app.register(async (scope) => {
+      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+        if (text === '') return done(null, undefined);
+        try {
+          done(null, JSON.parse(text as string));
+        } catch (error) {
+          (error as { statusCode?: number }).statusCode = 400;
+          done(error as Error, undefined);
+        }
+      });
+      scope.route({
+        method: ['GET', 'POST'],
+        url: '/api/auth/*',
+        async handler(request, reply) {
+          const url = new URL(request.url, options.publicUrl);
+          if (request.method === 'POST' && !(await enforceRateLimit(request, reply, url.pathname))) return reply;
+          const headers = fromNodeHeaders(request.headers);
+          // The body is re-serialised below, so the original framing headers no longer apply.
+          headers.delete('content-length');
+          headers.delete('transfer-encoding');
+          const response = await auth.handler(
+            new Request(url, {
+              method: request.method,
+              headers,
+              body: request.method === 'POST' && request.body !== undefined ? JSON.stringify(withLandingPage(url.pathname, request.body)) : undefined,
+            }),
+          );
+          reply.status(response.status);
+          response.headers.forEach((value, key) => {
+            if (key !== 'set-cookie') reply.header(key, value);
+          });
+          const cookies = response.headers.getSetCookie();
+          if (cookies.length > 0) reply.header('set-cookie', cookies);
+          return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+        },
+      });
     });
   },
   { name: 'auth', dependencies: ['db', 'mail'] },

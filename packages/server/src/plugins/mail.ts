@@ -7,9 +7,12 @@ declare module 'fastify' {
   }
 }
 
-export const mailPlugin = fp<{ smtpUrl?: string; from: string }>(
+export const mailPlugin = fp<{ smtpUrl?: string; from: string; isProduction: boolean }>(
   async (app, options) => {
-    const mailer = createMailer({ ...options, db: app.db, log: app.log });
+    if (options.isProduction && !options.smtpUrl) {
+      app.log.warn('SMTP_URL is not set: verification and password-reset e-mails are only written to the log.');
+    }
+    const mailer = createMailer({ smtpUrl: options.smtpUrl, from: options.from, db: app.db, log: app.log });
     app.decorate('mailer', mailer);
     app.addHook('onClose', () => mailer.close());
   },
