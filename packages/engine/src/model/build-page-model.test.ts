@@ -79,4 +79,10 @@ describe('page model', () => {
     const names = m.entities.map((e) => `${e.type}:${e.text.toLowerCase()}`);
     expect(names).toEqual(expect.arrayContaining(['person:barack obama', 'place:paris']));
   });
+
+  it('survives empty, malformed and deeply nested input', () => {
+    for (const body of ['', '   ', '<<<>>>&#xZZ;\u0000', `${'<div>'.repeat(20000)}deep${'</div>'.repeat(20000)}`, `${'> '.repeat(5000)}quote`]) {
+      expect(() => buildPageModel({ body })).not.toThrow();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import { isElement, isHidden, NON_CONTENT, textOf } from './dom';
+import { isElement, isHidden, MAX_DEPTH, NON_CONTENT, textOf } from './dom';
 import type { DocumentFacts } from './collect-document';
 import type { Heading, HeadingLevel, ListInfo, Paragraph, QuestionAnswer, Quotation, Section, TableInfo } from './types';
 import { collapseWhitespace, countWords, words } from '../text/words';
@@ -189,7 +189,8 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
     return true;
   };
 
-  const walkContainer = (el: Element): void => {
+  const walkContainer = (el: Element, depth: number): void => {
+    if (depth > MAX_DEPTH) return;
     let buffer = '';
     for (const child of el.children) {
       if (child.type === 'text') {
@@ -210,12 +211,12 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
       }
       if (buffer.trim()) addParagraph(buffer.replace(/\n(?=\s*\n)/g, '\n'));
       buffer = '';
-      handleBlock(child);
+      handleBlock(child, depth + 1);
     }
     if (buffer.trim()) addParagraph(buffer);
   };
 
-  const handleBlock = (el: Element): void => {
+  const handleBlock = (el: Element, depth: number): void => {
     const name = el.name;
     const level = HEADING_LEVEL[name];
     if (level !== undefined) return addHeading(el, level);
@@ -229,7 +230,7 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
         addList(el);
         return;
       case 'table':
-        if (!addTable(el)) walkContainer(el);
+        if (!addTable(el)) walkContainer(el, depth);
         return;
       case 'pre':
         textOf(el, Infinity, mark);
@@ -240,19 +241,19 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
           const hasCite = el.attribs.cite !== undefined || containsTag(el, 'cite') || containsTag(el, 'footer');
           out.blockQuotations.push({ text, kind: 'blockquote', attributed: hasCite || hasAttribution(text) });
         }
-        walkContainer(el);
+        walkContainer(el, depth);
         return;
       }
       default:
-        walkContainer(el);
+        walkContainer(el, depth);
     }
   };
 
   for (const root of facts.mainRoots) {
     if (root.name === 'p' || HEADING_LEVEL[root.name] !== undefined || root.name === 'ul' || root.name === 'ol' || root.name === 'table' || root.name === 'blockquote') {
-      handleBlock(root);
+      handleBlock(root, 0);
     } else {
-      walkContainer(root);
+      walkContainer(root, 0);
     }
   }
   closeSection();
@@ -260,10 +261,11 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
   return out;
 }
 
-function containsTag(el: Element, tag: string): boolean {
+function containsTag(el: Element, tag: string, depth = 0): boolean {
+  if (depth > 20) return false;
   for (const child of el.children) {
     if (!isElement(child)) continue;
-    if (child.name === tag || containsTag(child, tag)) return true;
+    if (child.name === tag || containsTag(child, tag, depth + 1)) return true;
   }
   return false;
 }

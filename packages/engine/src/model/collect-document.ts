@@ -1,5 +1,5 @@
 import type { Document, Element } from 'domhandler';
-import { isElement, isHidden, NON_CONTENT, textOf } from './dom';
+import { isElement, isHidden, MAX_DEPTH, NON_CONTENT, textOf } from './dom';
 import type { Heading, HeadingLevel, ImageInfo, LinkInfo, MicrodataItem } from './types';
 import { scoreCandidates, type NodeStats } from './main-content';
 import { collapseWhitespace, words } from '../text/words';
@@ -81,10 +81,11 @@ export function collectDocument(doc: Document, pageUrl: string | null): Document
   let baseUrl = pageUrl;
   const itemStack: MicrodataItem[] = [];
 
-  const visit = (el: Element, flags: number): NodeStats => {
+  const visit = (el: Element, flags: number, depth: number): NodeStats => {
     const name = el.name;
     const a = el.attribs;
     const s: NodeStats = { textLen: 0, linkLen: 0, commas: 0, hasBlockChild: false };
+    if (depth > MAX_DEPTH) return s;
 
     switch (name) {
       case 'html':
@@ -186,7 +187,7 @@ export function collectDocument(doc: Document, pageUrl: string | null): Document
         for (let i = data.indexOf(','); i >= 0; i = data.indexOf(',', i + 1)) s.commas++;
         if (!(flags & (HIDDEN | IN_SVG)) && name !== 'title') facts.bodyTextLength += len;
       } else if (isElement(child)) {
-        const cs = visit(child, flags);
+        const cs = visit(child, flags, depth + 1);
         s.textLen += cs.textLen;
         s.linkLen += cs.linkLen;
         s.commas += cs.commas;
@@ -201,7 +202,7 @@ export function collectDocument(doc: Document, pageUrl: string | null): Document
     return s;
   };
 
-  for (const child of doc.children) if (isElement(child)) visit(child, 0);
+  for (const child of doc.children) if (isElement(child)) visit(child, 0, 0);
   facts.mainRoots = scoreCandidates(scorable, stats, facts.body);
   return facts;
 }
@@ -245,11 +246,12 @@ function makeLink(el: Element, baseUrl: string | null, pageUrl: string | null): 
   };
 }
 
-function imageAlt(el: Element): string {
+function imageAlt(el: Element, depth = 0): string {
+  if (depth > 20) return '';
   for (const child of el.children) {
     if (!isElement(child)) continue;
     if (child.name === 'img') return child.attribs.alt ?? '';
-    const nested = imageAlt(child);
+    const nested = imageAlt(child, depth + 1);
     if (nested) return nested;
   }
   return '';

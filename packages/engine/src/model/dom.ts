@@ -6,6 +6,12 @@ export const NON_CONTENT = new Set([
   'select', 'textarea', 'button', 'input',
 ]);
 
+/**
+ * Elements nested deeper than this are ignored. Real pages stay far below it; hostile ones
+ * with thousands of nested tags would otherwise exhaust the call stack of the recursive walks.
+ */
+export const MAX_DEPTH = 400;
+
 export function isElement(node: AnyNode): node is Element {
   return node.type === 'tag' || node.type === 'script' || node.type === 'style';
 }
@@ -22,7 +28,8 @@ export function attr(el: Element, name: string): string | undefined {
 export function textOf(el: Element, limit = Infinity, visit?: (el: Element) => void): string {
   const parts: string[] = [];
   let length = 0;
-  const walk = (node: Element): boolean => {
+  const walk = (node: Element, depth: number): boolean => {
+    if (depth > MAX_DEPTH) return true;
     for (const child of node.children) {
       if (child.type === 'text') {
         parts.push(child.data);
@@ -36,13 +43,13 @@ export function textOf(el: Element, limit = Infinity, visit?: (el: Element) => v
           continue;
         }
         if (BLOCKISH.has(child.name)) parts.push(' ');
-        if (!walk(child)) return false;
+        if (!walk(child, depth + 1)) return false;
         if (BLOCKISH.has(child.name)) parts.push(' ');
       }
     }
     return true;
   };
-  walk(el);
+  walk(el, 0);
   return parts.join('');
 }
 

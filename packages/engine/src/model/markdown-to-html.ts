@@ -3,7 +3,7 @@
  * ATX and setext headings, paragraphs, bullet and ordered lists, blockquotes, fenced code,
  * pipe tables, links, images, emphasis and inline code. Raw HTML blocks pass through.
  */
-export function markdownToHtml(markdown: string): string {
+export function markdownToHtml(markdown: string, depth = 0): string {
   const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
   const out: string[] = [];
   let i = 0;
@@ -55,7 +55,8 @@ export function markdownToHtml(markdown: string): string {
       flush();
       const quote: string[] = [];
       while (i < lines.length && lines[i].trim().startsWith('>')) quote.push(lines[i++].trim().replace(/^>\s?/, ''));
-      out.push(`<blockquote>${markdownToHtml(quote.join('\n'))}</blockquote>`);
+      const inner = quote.join('\n');
+      out.push(`<blockquote>${depth < 10 ? markdownToHtml(inner, depth + 1) : `<p>${inline(inner)}</p>`}</blockquote>`);
       continue;
     }
     const item = /^\s*([-*+]|\d{1,9}[.)])\s+/.exec(line);
