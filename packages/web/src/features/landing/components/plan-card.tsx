@@ -54,7 +54,6 @@ export function PlanCard({ plan, cycle, processing, disabled, current, onChoose 
         variant={plan.popular ? 'primary' : 'outline'}
         onClick={onChoose}
         disabled={disabled || current}
-        aria-label={processing ? `Processing ${plan.name} plan` : undefined}
         data-testid={`plan-${plan.id}-button`}
       >
         {processing ? (

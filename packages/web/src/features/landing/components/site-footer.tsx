@@ -23,7 +23,8 @@ export function SiteFooter() {
         </nav>
       </div>
       <div className="border-t border-slate-100">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-600 sm:px-6">© {new Date().getFullYear()} Citable. All rights reserved.</p>
+        {/* The year is fixed at build time in pre-rendered pages; a visitor's clock may already be in the next one. */}
+        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-600 sm:px-6" suppressHydrationWarning>© {new Date().getFullYear()} Citable. All rights reserved.</p>
       </div>
     </footer>
   );
