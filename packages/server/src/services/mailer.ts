@@ -18,14 +18,15 @@ export interface Mailer {
 const linkPattern = /https?:\/\/[^\s"'<>]+/g;
 
 export function extractLinks(text: string): string[] {
-  return [...new Set(text.match(linkPattern) ?? [])];
+  // Sentence punctuation right after a link is not part of it.
+  return [...new Set((text.match(linkPattern) ?? []).map((link) => link.replace(/[.,;:!?)]+$/, '')))];
 }
 
 /**
  * Sends over SMTP_URL when configured. Without it, mail is logged and kept in the dev outbox
  * table, so sign-up and password reset stay usable on a laptop and in tests.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: { smtpUrl?: string; from: string; db: Db; log: Pick<FastifyBaseLogger, 'info'> }): Mailer {
   const { smtpUrl, from, db, log } = options;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
