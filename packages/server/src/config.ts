@@ -62,6 +62,9 @@ export function loadConfig(env: Env = process.env): Config {
   // TRUST_PROXY=true trusts any proxy; a comma-separated list of addresses/CIDRs trusts only those.
   const proxy = env.TRUST_PROXY ?? '';
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!URL.canParse(publicUrl) || !/^https?:$/.test(new URL(publicUrl).protocol)) {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL such as https://citable.example.com, got "${publicUrl}"`);
+  }
   return {
     port,
     host: env.HOST || '0.0.0.0',

@@ -1,0 +1,47 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'citable-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', publicUrl: 'http://localhost:3000', nodeEnv: 'development', isProduction: false, trustProxy: false, databaseUrl: undefined });
+    expect(loadConfig({ BETTER_AUTH_SECRET: 'x'.repeat(32) }).dataDir).toBe(path.resolve('data'));
+  });
+
+  it('generates a secret outside production and keeps it in DATA_DIR across restarts', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, 'secret'), 'utf8').trim()).toBe(first.authSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first.authSecret);
+  });
+
+  it('refuses production without a secret, short secrets and bad values', () => {
+    const dataDir = tempDir();
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(/BETTER_AUTH_SECRET is not set/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, BETTER_AUTH_SECRET: 'short' })).toThrow(/at least 32/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'citable.example.com' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('reads TRUST_PROXY as a flag or a list of addresses', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
+});
