@@ -38,8 +38,8 @@ export const subscoresSchema = z.object({
 });
 export type Subscores = z.infer<typeof subscoresSchema>;
 
+/** An issue as the spec shapes it, plus the id of the check that raised it. */
 export const auditIssueSchema = z.object({
-  /** The id of the check that raised the issue. */
   checkId: z.string(),
   title: z.string(),
   priority: issuePrioritySchema,
@@ -69,7 +69,7 @@ export const checkOutcomeSchema = z.object({
   error: z.string().optional(),
   explanation: z.string(),
   details: z.array(checkDetailSchema),
-  /** Points of the subscore (0-100 scale) this check cost. */
+  /** Points of the overall score (0-100) this check cost: recommendations are ordered by it. */
   pointsLost: z.number().min(0),
   priority: issuePrioritySchema,
   category: issueCategorySchema,
@@ -94,6 +94,7 @@ export const auditResultSchema = z.object({
   subscores: subscoresSchema,
   /** Failing checks' suggestions, most points lost first. */
   recommendations: z.array(z.string()),
+  /** One per failing check, in the same order as `recommendations`. */
   issues: z.array(auditIssueSchema),
   checks: z.array(checkOutcomeSchema),
   page: auditPageMetaSchema,

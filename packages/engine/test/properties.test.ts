@@ -78,7 +78,7 @@ describe('scoring properties', () => {
     const shell = audit(page('', '', { shell: true }));
     expect(shell.overallScore).toBeLessThanOrEqual(base.overallScore - 25);
     expect(shell.subscores.aiUnderstanding).toBeLessThan(base.subscores.aiUnderstanding);
-    expect(shell.issues.find((i) => i.checkId === 'rendered-content')?.priority).toBe('High');
+    expect(shell.checks.find((c) => c.id === 'rendered-content')).toMatchObject({ score: 0, priority: 'High' });
   });
 
   it('gives the same result for the same input', () => {

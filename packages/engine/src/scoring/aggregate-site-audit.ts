@@ -1,5 +1,6 @@
 import { SUBSCORE_IDS } from '@citable/contract';
 import type { AuditIssue, AuditResult, IssuePriority, SiteAuditResult, SiteRecommendation, Subscores } from '@citable/contract';
+import { DEFAULT_SCORING_CONFIG } from './default-config';
 
 const PRIORITY_RANK: Record<IssuePriority, number> = { High: 0, Medium: 1, Low: 2 };
 
@@ -8,7 +9,7 @@ const PRIORITY_RANK: Record<IssuePriority, number> = { High: 0, Medium: 1, Low: 
  * check becomes one recommendation listing the pages it affects, ordered by the points it
  * costs the site on average.
  */
-export function aggregateSiteAudit(pages: AuditResult[]): SiteAuditResult {
+export function aggregateSiteAudit(pages: AuditResult[], passThreshold = DEFAULT_SCORING_CONFIG.passThreshold): SiteAuditResult {
   const n = pages.length;
   const mean = (f: (r: AuditResult) => number) => (n === 0 ? 0 : Math.round(pages.reduce((s, r) => s + f(r), 0) / n));
   const subscores = {} as Subscores;
@@ -17,9 +18,11 @@ export function aggregateSiteAudit(pages: AuditResult[]): SiteAuditResult {
   const byCheck = new Map<string, { rec: SiteRecommendation; issue: AuditIssue; lost: number }>();
   pages.forEach((page, index) => {
     const label = page.page.url ?? page.page.title ?? `page ${index + 1}`;
-    for (const issue of page.issues) {
-      const lost = page.checks.find((c) => c.id === issue.checkId)?.pointsLost ?? 0;
-      const entry = byCheck.get(issue.checkId);
+    for (const check of page.checks) {
+      if (check.score === null || check.score >= passThreshold) continue;
+      const issue: AuditIssue = { checkId: check.id, title: check.title, priority: check.priority, category: check.category, suggestion: check.suggestion, learnMore: check.learnMore };
+      const lost = check.pointsLost;
+      const entry = byCheck.get(check.id);
       if (entry) {
         entry.rec.pages.push(label);
         entry.lost += lost;
@@ -28,10 +31,10 @@ export function aggregateSiteAudit(pages: AuditResult[]): SiteAuditResult {
           entry.rec.priority = issue.priority;
         }
       } else {
-        byCheck.set(issue.checkId, {
+        byCheck.set(check.id, {
           issue,
           lost,
-          rec: { checkId: issue.checkId, text: `${issue.title}: ${issue.suggestion}`, priority: issue.priority, category: issue.category, meanPointsLost: 0, pages: [label] },
+          rec: { checkId: check.id, text: `${issue.title}: ${issue.suggestion}`, priority: issue.priority, category: issue.category, meanPointsLost: 0, pages: [label] },
         });
       }
     }

@@ -32,8 +32,11 @@ describe('scoreAudit', () => {
     const result = auditContent(`<h1>Notes</h1>${paragraphs(5)}`, { format: 'html' });
     const failing = result.checks.filter((c) => c.score !== null && c.score < DEFAULT_SCORING_CONFIG.passThreshold);
     expect(result.issues.length).toBe(failing.length);
-    const lost = result.issues.map((i) => result.checks.find((c) => c.id === i.checkId)!.pointsLost);
-    expect([...lost].sort((a, b) => b - a)).toEqual(lost);
+    const lost = failing.map((c) => c.pointsLost);
+    expect(result.issues.map((i) => i.title)).toEqual(
+      [...failing].sort((a, b) => b.pointsLost - a.pointsLost || (a.id < b.id ? -1 : 1)).map((c) => CHECKS_BY_ID.get(c.id)!.failureTitle),
+    );
+    expect(lost.length).toBeGreaterThan(0);
     expect(result.recommendations.length).toBe(result.issues.length);
   });
 
