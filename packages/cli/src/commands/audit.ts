@@ -1,13 +1,9 @@
-import type { AuditResult } from '@citable/contract';
-import { snapshotPage } from '@citable/crawler';
-import { auditContent, auditSnapshot } from '@citable/engine';
 import { resolveAuditTarget } from '../audit-target';
 import { EXIT_BELOW_MIN_SCORE, EXIT_OK } from '../cli-error';
 import type { Command } from '../command';
 import { formatAuditReport } from '../output/audit-report';
 import { colourEnabled, createColours } from '../output/colour';
 import { minScoreOption, parseCommandArgs, singlePositional } from '../parse-command-args';
-import { readContentFile } from '../read-content-file';
 
 export const auditCommand: Command = {
   name: 'audit',
@@ -28,15 +24,9 @@ export const auditCommand: Command = {
     const minScore = minScoreOption(values['min-score']);
 
     const target = resolveAuditTarget(input);
-    // Freshness checks compare dates with "now"; the engine never reads the clock itself.
-    const now = Date.now();
-    let result: AuditResult;
-    if (target.kind === 'url') {
-      result = auditSnapshot(await snapshotPage(target.url), { now });
-    } else {
-      const file = readContentFile(target.path);
-      result = auditContent(file.text, { format: file.format }, { now });
-    }
+    // The engine is loaded by the commands that audit in this thread, not by every command.
+    const { auditPage } = await import('../audit-page');
+    const result = await auditPage(target);
 
     if (values.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     else io.stdout.write(formatAuditReport(result, target.kind === 'url' ? (result.page.url ?? target.url) : target.path, createColours(colourEnabled(io.stdout, io.env))));

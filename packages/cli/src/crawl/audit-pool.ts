@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { PageInput, SiteContext } from '@citable/contract';
 import type { AuditWorkerData, FromWorker, ToWorker } from './audit-messages';
+import { bundleAuditWorker } from './audit-worker-bundle';
 import type { PageAudit } from './page-audit';
 
 interface Job {
@@ -24,8 +25,12 @@ export class AuditPool {
   private pendingCount = 0;
   private waiters: { limit: number; resolve(): void }[] = [];
 
-  constructor(size: number, data: AuditWorkerData) {
-    this.workers = Array.from({ length: Math.max(1, size) }, () => this.spawn(data));
+  private constructor(size: number, script: string, data: AuditWorkerData) {
+    this.workers = Array.from({ length: Math.max(1, size) }, () => this.spawn(script, data));
+  }
+
+  static async start(size: number, data: AuditWorkerData): Promise<AuditPool> {
+    return new AuditPool(size, await bundleAuditWorker(), data);
   }
 
   get pending(): number {
@@ -58,8 +63,8 @@ export class AuditPool {
     await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
   }
 
-  private spawn(data: AuditWorkerData): PoolWorker {
-    const worker = new Worker(new URL('./audit-worker-entry.mjs', import.meta.url), { workerData: data });
+  private spawn(script: string, data: AuditWorkerData): PoolWorker {
+    const worker = new Worker(script, { eval: true, workerData: data });
     const entry: PoolWorker = { worker, jobs: new Map() };
     worker.on('message', (message: FromWorker) => {
       const job = entry.jobs.get(message.id);

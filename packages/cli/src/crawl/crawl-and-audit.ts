@@ -1,14 +1,13 @@
 import { availableParallelism } from 'node:os';
 import type { SiteAuditResult } from '@citable/contract';
 import { crawlSite, type CrawlProgress, type SkipReason } from '@citable/crawler';
-import { aggregateSiteAudit } from '@citable/engine';
 import { AuditPool } from './audit-pool';
 import type { PageAudit } from './page-audit';
 
 export interface CrawlAuditOptions {
   maxPages?: number;
   concurrency?: number;
-  /** Audit worker threads; default one per core, at most four. */
+  /** Audit worker threads; default one per core but the one this thread crawls on, at most four. */
   workers?: number;
   /** The audits' "now" (freshness checks). */
   now: number;
@@ -38,9 +37,12 @@ const QUEUED_PER_WORKER = 4;
  * page (unreachable, refused, robots.txt) is thrown; other pages' failures are listed.
  */
 export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions): Promise<CrawlAuditResult> {
-  const workerCount = options.workers ?? Math.min(4, availableParallelism());
+  const workerCount = options.workers ?? Math.max(1, Math.min(4, availableParallelism() - 1));
   // Started before the first request so the workers load the engine while the site is fetched.
-  const pool = new AuditPool(workerCount, { now: options.now });
+  const starting = AuditPool.start(workerCount, { now: options.now });
+  // A failed start is reported where the pool is awaited, not as an unhandled rejection.
+  starting.catch(() => undefined);
+  let pool: AuditPool | undefined;
   const audits: PageAudit[] = [];
   const failed: CrawlAuditResult['failed'] = [];
   const skipped: CrawlAuditResult['skipped'] = [];
@@ -53,10 +55,15 @@ export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions
   try {
     for await (const event of crawlSite(startUrl, { maxPages: options.maxPages, concurrency: options.concurrency })) {
       lastProgress = event.progress;
-      if (event.type === 'site') pool.setSite(event.site);
-      else if (event.type === 'skipped') skipped.push({ url: event.url, reason: event.reason, detail: event.detail });
-      else if (event.type === 'error') failed.push({ url: event.url, code: event.error.code, message: event.error.message });
-      else {
+      if (event.type === 'site') {
+        pool = await starting;
+        pool.setSite(event.site);
+      } else if (event.type === 'skipped') {
+        skipped.push({ url: event.url, reason: event.reason, detail: event.detail });
+      } else if (event.type === 'error') {
+        failed.push({ url: event.url, code: event.error.code, message: event.error.message });
+      } else {
+        pool ??= await starting;
         const url = event.page.url ?? startUrl;
         const job = pool.audit(event.page).then(
           (audit) => {
@@ -79,9 +86,12 @@ export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions
     }
     await Promise.all(inFlight);
   } finally {
-    await pool.close();
+    // When the start page fails the pool may still be starting; it is closed all the same.
+    await (pool ?? (await starting.catch(() => undefined)))?.close();
   }
   // Worst pages first, then by URL, so the result does not depend on which worker finished first.
   audits.sort((a, b) => a.overallScore - b.overallScore || (a.page.url ?? '').localeCompare(b.page.url ?? ''));
+  // Loaded only now: the engine (~50 MB) is the workers' business while the crawl runs.
+  const { aggregateSiteAudit } = await import('@citable/engine');
   return { startUrl, site: aggregateSiteAudit(audits), failed, skipped };
 }

@@ -1,0 +1,39 @@
+/**
+ * `npm run bench`: how fast the engine audits real pages and how fast a full crawl-and-audit
+ * runs, against the targets in the comments below. Not a test: it prints figures and exits 0.
+ * Each phase runs in its own process so that its peak RSS is its own; the generated site is
+ * served by yet another process, so serving pages costs the crawler's event loop nothing.
+ */
+import { cpus, totalmem } from 'node:os';
+import type { CrawlBenchResult, EngineBenchResult } from './bench/bench-result';
+import { runPhase, serveGeneratedSite } from './bench/run-phase';
+
+// Targets: engine median <= 25 ms, p95 <= 100 ms, <= 3x a bare parse; crawl >= 200 pages/s
+// with peak RSS < 300 MB at concurrency 16.
+const SITE_PAGES = 1000;
+
+const cpu = cpus();
+console.log(`machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 1024 ** 3).toFixed(1)} GB, Node ${process.version}`);
+
+const engine = await runPhase<EngineBenchResult>('./engine-corpus.ts');
+const engineRatio = engine.medianMs / engine.parseMedianMs;
+console.log(
+  `engine corpus: ${engine.pages} pages, best of ${engine.rounds} rounds per page; ` +
+    `engine median ${engine.medianMs} ms, p95 ${engine.p95Ms} ms; bare parse median ${engine.parseMedianMs} ms, p95 ${engine.parseP95Ms} ms; ` +
+    `median per-page ratio ${engine.medianPageRatio}x; ${engine.pagesPerSecond.toFixed(0)} pages/s on one thread`,
+);
+
+const site = await serveGeneratedSite(SITE_PAGES);
+let crawl: CrawlBenchResult;
+try {
+  const env = { FETCH_ALLOW_HOSTS: '127.0.0.1' };
+  const fetchOnly = await runPhase<CrawlBenchResult>('./crawl-generated-site.ts', [site.origin, String(SITE_PAGES), 'fetch-only'], env);
+  console.log(`crawl without audits: ${fetchOnly.pages} pages in ${fetchOnly.seconds.toFixed(2)} s, ${fetchOnly.pagesPerSecond.toFixed(0)} pages/s, peak RSS ${fetchOnly.peakRssMb} MB`);
+  crawl = await runPhase<CrawlBenchResult>('./crawl-generated-site.ts', [site.origin, String(SITE_PAGES), 'audit'], env);
+  console.log(`crawl with audits: ${crawl.pages} pages audited (${crawl.failed} failed) in ${crawl.seconds.toFixed(2)} s`);
+} finally {
+  site.child.kill();
+}
+
+console.log(`engine: median ${engine.medianMs} ms, p95 ${engine.p95Ms} ms, ${engineRatio.toFixed(2)} x bare parse, peak RSS ${engine.peakRssMb} MB`);
+console.log(`crawl: ${crawl.pagesPerSecond.toFixed(0)} pages/s, peak RSS ${crawl.peakRssMb} MB`);
