@@ -78,7 +78,7 @@ export function buildPageModel(input: PageModelInput | PageInput): PageModel {
     headers,
     title,
     articleTitle: metadata.title || title,
-    metaDescription: facts.metas.get('description') ?? null,
+    metaDescription: facts.metaDescription,
     meta: Object.fromEntries(facts.metas),
     canonical: canonicalHref === undefined ? null : resolveLink(canonicalHref, url) ?? canonicalHref,
     canonicalCount: facts.canonicals.length,

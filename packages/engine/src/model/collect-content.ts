@@ -128,13 +128,7 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
     for (const child of el.children) {
       if (!isElement(child)) continue;
       if (child.name === 'li' || child.name === 'dt' || child.name === 'dd') {
-        const nested: Element[] = [];
-        const text = collapseWhitespace(
-          textOf(child, 2000, (e) => {
-            mark(e);
-            if (e.name === 'ul' || e.name === 'ol') nested.push(e);
-          }),
-        );
+        const text = collapseWhitespace(textOf(child, 2000, mark));
         if (text) items.push(text);
       }
     }

@@ -10,6 +10,8 @@ import { resolveLink } from './links';
 export interface DocumentFacts {
   title: string | null;
   lang: string | null;
+  /** <meta name="description"> only: itemprop="description" describes other things. */
+  metaDescription: string | null;
   metas: Map<string, string>;
   robotsMetas: string[];
   canonicals: string[];
@@ -55,6 +57,7 @@ export function collectDocument(doc: Document, pageUrl: string | null): Document
   const facts: DocumentFacts = {
     title: null,
     lang: null,
+    metaDescription: null,
     metas: new Map(),
     robotsMetas: [],
     canonicals: [],
@@ -218,6 +221,7 @@ function collectMeta(facts: DocumentFacts, a: Record<string, string>): void {
     }
   }
   const name = (a.name ?? '').toLowerCase().trim();
+  if (name === 'description' && facts.metaDescription === null) facts.metaDescription = content.trim();
   if (name === 'robots' || name === 'googlebot' || name === 'bingbot' || name === 'gptbot' || name === 'chatgpt-user') {
     facts.robotsMetas.push(`${name}: ${content}`);
   }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { auditResultSchema } from '@citable/contract';
-import { auditContent, auditModel } from '../audit';
+import { auditContent, auditModel, auditSnapshot } from '../audit';
 import { CHECKS, CHECKS_BY_ID } from '../checks';
 import type { Check } from '../checks/types';
 import { DEFAULT_SCORING_CONFIG } from './default-config';
 import { aggregateSiteAudit } from './aggregate-site-audit';
-import { goodArticle, htmlModel, paragraphs } from '../../test/fixtures/pages';
+import { goodArticle, GOOD_ARTICLE_BODY, GOOD_ARTICLE_HEAD, htmlModel, paragraphs, site, URL } from '../../test/fixtures/pages';
 
 describe('scoring config', () => {
   it('names every check exactly once, with a positive weight', () => {
@@ -59,6 +59,18 @@ describe('scoreAudit', () => {
     const a = auditModel(goodArticle(), null, { now: '2025-07-01' });
     expect(auditModel(goodArticle(), null, { now: '2025-07-01' })).toEqual(a);
     expect(auditModel(goodArticle(), null).checks.find((c) => c.id === 'content-freshness')!.applicable).toBe(false);
+  });
+});
+
+describe('auditSnapshot', () => {
+  it('applies the site-level checks when the site context is known', () => {
+    const html = `<!doctype html><html lang="en"><head>${GOOD_ARTICLE_HEAD}</head><body>${GOOD_ARTICLE_BODY}</body></html>`;
+    const result = auditSnapshot({ page: { url: URL, status: 200, body: html, format: 'html', headers: {} }, site: site() }, { now: '2025-07-01' });
+    for (const id of ['ai-crawler-access', 'llms-txt', 'robots-txt', 'sitemap', 'http-status', 'breadcrumbs']) {
+      expect(result.checks.find((c) => c.id === id), id).toMatchObject({ applicable: true, score: 1 });
+    }
+    expect(result.page).toMatchObject({ url: URL, author: 'Jane Doe', lang: 'en', publishedAt: '2025-03-01T00:00:00.000Z' });
+    expect(result.overallScore).toBeGreaterThanOrEqual(85);
   });
 });
 
