@@ -61,6 +61,20 @@ describe('sign-up, verification and sign-in', () => {
     expect((await api(base, '/api/me', { cookie: first })).status).toBe(200);
   });
 
+  it('gives sessions an absolute 30-day lifetime that use does not extend', async () => {
+    const email = uniqueEmail('life');
+    const cookie = await signUpVerified(base, { name: 'Life Time', email, password: STRONG_PASSWORD });
+    const { session, user } = await import('../src/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const read = () => server.db.select({ createdAt: session.createdAt, expiresAt: session.expiresAt }).from(session).innerJoin(user, eq(user.id, session.userId)).where(eq(user.email, email));
+    const [before] = await read();
+    expect(before.expiresAt.getTime() - before.createdAt.getTime()).toBeCloseTo(30 * 24 * 60 * 60 * 1000, -4);
+    expect((await api(base, '/api/me', { cookie })).status).toBe(200);
+    expect((await api(base, '/api/auth/get-session', { cookie })).status).toBe(200);
+    const [after] = await read();
+    expect(after.expiresAt.getTime()).toBe(before.expiresAt.getTime());
+  });
+
   it('refuses a wrong password with the generic credentials error', async () => {
     const email = uniqueEmail('wrong');
     await signUpVerified(base, { name: 'Wrong Pass', email, password: STRONG_PASSWORD });

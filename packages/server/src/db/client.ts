@@ -30,6 +30,24 @@ export interface DbConfig {
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
+// Any constant works; it only has to be the same in every Citable process.
+const MIGRATION_LOCK_KEY = 4_242_001;
+
+/** Several servers may start at once on one PostgreSQL; an advisory lock lets one migrate at a time. */
+async function migrateExclusively(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /**
  * Opens the database the configuration names and applies pending migrations. PGlite data lives in
  * DATA_DIR/pglite and the data folder's lock is held until close(), because a second process on
@@ -38,14 +56,13 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 export async function createDb(config: DbConfig): Promise<DbHandle> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
-    const db = drizzlePg(pool, { schema });
     try {
-      await migratePg(db, { migrationsFolder });
+      await migrateExclusively(pool);
     } catch (error) {
       await pool.end();
       throw error;
     }
-    return { db, databaseUrl: config.databaseUrl, close: () => pool.end() };
+    return { db: drizzlePg(pool, { schema }), databaseUrl: config.databaseUrl, close: () => pool.end() };
   }
 
   const lock = acquireDataDirLock(config.dataDir);

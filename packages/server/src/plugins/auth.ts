@@ -75,7 +75,8 @@ export const authPlugin = fp<AuthPluginOptions>(
       const endpoint = limited[path];
       if (!endpoint) return true;
       const body = request.body as { email?: unknown } | undefined;
-      const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+      // Bounded, because the body is not validated yet: better-auth does that after this check.
+      const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase().slice(0, 320) : '';
       const hits = [{ key: `${path}:ip:${request.ip}`, rule: endpoint.perIp }];
       if (email) hits.push({ key: `${path}:email:${email}`, rule: endpoint.perEmail });
       const decision = await hitRateLimits(app.db, hits);
