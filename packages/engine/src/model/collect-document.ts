@@ -17,6 +17,7 @@ export interface DocumentFacts {
   canonicals: string[];
   jsonLdRaw: string[];
   scriptCount: number;
+  /** Application mount points (#root, #app, #__next...) holding almost no text. */
   mountPoints: string[];
   noscriptText: string;
   bodyTextLength: number;
@@ -137,7 +138,6 @@ export function collectDocument(doc: Document, pageUrl: string | null): Document
         UNLIKELY_RE.test(matchString) && !MAYBE_RE.test(matchString)) {
       flags |= UNLIKELY;
     }
-    if (a.id !== undefined && a.id.length < 16 && MOUNT_ID_RE.test(a.id)) facts.mountPoints.push(`${name}#${a.id}`);
 
     const level = HEADING_LEVEL[name];
     if (level !== undefined && !(flags & HIDDEN)) {
@@ -198,6 +198,8 @@ export function collectDocument(doc: Document, pageUrl: string | null): Document
       }
     }
     if (pushedItem) itemStack.pop();
+    // A server-rendered app fills its mount point; only an (almost) empty one marks a JS shell.
+    if (a.id !== undefined && a.id.length < 16 && s.textLen < 50 && MOUNT_ID_RE.test(a.id)) facts.mountPoints.push(`${name}#${a.id}`);
     stats.set(el, s);
     if (!(flags & (HIDDEN | BOILER | UNLIKELY)) && (SCORABLE.has(name) || (name === 'div' && !s.hasBlockChild)) && s.textLen >= 25) {
       scorable.push(el);
