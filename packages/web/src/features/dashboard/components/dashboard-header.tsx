@@ -21,13 +21,15 @@ export function DashboardHeader({ user, profile }: { user: SessionUser; profile:
           <ArrowLeft aria-hidden="true" className="size-4" />
           <span className="hidden sm:inline">Home</span>
         </Link>
-        <Logo className="hidden md:inline-flex" />
+        <span className="hidden md:block">
+          <Logo />
+        </span>
         <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
           <Badge tone="primary" className="shrink-0">
             <span data-testid="plan-badge">{plan.name}</span>
             <span className="sr-only"> plan</span>
           </Badge>
-          <span className="max-w-28 truncate text-sm font-medium text-slate-800 sm:max-w-56" data-testid="dashboard-user-name" title={displayName(user, profile?.full_name)}>
+          <span className="max-w-36 min-w-0 truncate text-sm font-medium text-slate-800 sm:max-w-56" data-testid="dashboard-user-name" title={displayName(user, profile?.full_name)}>
             {displayName(user, profile?.full_name)}
           </span>
           <Button variant="ghost" size="icon" onClick={() => setSettingsOpen(true)} aria-label="Settings" title="Settings" disabled={!profile}>

@@ -56,7 +56,7 @@ export function SiteHeader() {
               <LayoutDashboard aria-hidden="true" className="size-4" />
               Dashboard
             </Button>
-            <span className="hidden max-w-48 truncate text-sm font-medium text-slate-700 sm:inline" data-testid="header-user-name">
+            <span className="hidden max-w-48 truncate text-sm font-medium text-slate-700 sm:inline" data-testid="header-user-name" title={displayName(user, profile.data?.full_name)}>
               {displayName(user, profile.data?.full_name)}
             </span>
             <Button variant="ghost" size="icon" onClick={signOut} disabled={signingOut} aria-label="Sign out" title="Sign out">
