@@ -10,3 +10,4 @@ export * from './activity';
 export * from './api';
 export * from './messages';
 export * from './server-api';
+export * from './tool-results';

@@ -1,0 +1,181 @@
+import type { CoveredEntity, EntityCoverageResult, EntityKind } from '@citable/contract';
+import type { PageModel } from '../model/types';
+import { truncate } from '../text/words';
+import { containsPhrase, countPhrase, keyPhrases, phraseIndex, phraseKey } from './text-terms';
+import { jsonLdNames, siteHost, siteName } from './site-identity';
+
+export interface EntityCoverageOptions {
+  page: PageModel;
+  /** Competitor pages; only the first MAX_COMPETITORS are read (spec 001 §9: up to 3 competitors). */
+  competitors: PageModel[];
+  industry?: string;
+}
+
+export const MAX_COMPETITORS = 3;
+/** Entries shown per list; the counts still cover every entity. */
+const LIST_LIMIT = 25;
+/** A two-word phrase used twice, or a word used four times, is a topic of the page rather than a passing word. */
+const TOPIC_OPTIONS = { minPairCount: 2, minWordCount: 4, max: 10 };
+const KIND_ORDER: EntityKind[] = ['person', 'organization', 'place', 'product', 'topic'];
+
+interface PageEntity {
+  key: string;
+  name: string;
+  type: EntityKind;
+}
+
+interface PageFacts {
+  model: PageModel;
+  label: string;
+  index: string;
+  sentences: { text: string; index: string }[];
+  entities: PageEntity[];
+  jsonLdText: string;
+}
+
+/**
+ * Compares the named things (people, organisations, places, products) and key topics of the
+ * user's page with those of competitor pages. An entity is missing when a competitor names it
+ * and the user's page never does, matched on normalised, plural-tolerant terms.
+ */
+export function analyzeEntityCoverage(options: EntityCoverageOptions): EntityCoverageResult {
+  const user = pageFacts(options.page);
+  const competitors = options.competitors.slice(0, MAX_COMPETITORS).map(pageFacts);
+  const n = competitors.length;
+
+  const shared = new Map<string, { entity: PageEntity; pages: number; mentions: number; example: string | null; exampleFrom: string }>();
+  competitors.forEach((comp) => {
+    // A competitor naming itself is not a gap in the user's content.
+    const own = new Set([phraseKey(siteName(comp.model)), phraseKey(siteHost(comp.model.url)?.split('.')[0] ?? '')]);
+    for (const entity of comp.entities) {
+      if (own.has(entity.key)) continue;
+      const mentions = Math.max(1, countPhrase(comp.index, entity.key));
+      const example = comp.sentences.find((s) => containsPhrase(s.index, entity.key))?.text ?? null;
+      const entry = shared.get(entity.key);
+      if (entry) {
+        entry.pages++;
+        entry.mentions += mentions;
+        if (!entry.example && example) {
+          entry.example = example;
+          entry.exampleFrom = comp.label;
+        }
+      } else {
+        shared.set(entity.key, { entity, pages: 1, mentions, example, exampleFrom: comp.label });
+      }
+    }
+  });
+
+  const missing: CoveredEntity[] = [];
+  let coveredWeight = 0;
+  let totalWeight = 0;
+  for (const { entity, pages, mentions, example, exampleFrom } of shared.values()) {
+    // Entities more competitors share weigh more: they are what the topic is expected to include.
+    totalWeight += pages;
+    if (containsPhrase(user.index, entity.key)) {
+      coveredWeight += pages;
+      continue;
+    }
+    const where = example ? `, e.g. in "${truncate(example, 140)}" (${exampleFrom})` : '';
+    missing.push({
+      name: entity.name,
+      type: entity.type,
+      description: `Mentioned ${mentions} time${mentions === 1 ? '' : 's'} by ${pages} of ${n} competitor${n === 1 ? '' : 's'}${where}.`,
+      recommendations: missingAdvice(entity, pages, n, options.industry),
+      userMentions: 0,
+      competitorCount: pages,
+      competitorMentions: mentions,
+    });
+  }
+
+  const mentioned = new Map<string, CoveredEntity>();
+  const mentionEntity = (entity: PageEntity): void => {
+    if (mentioned.has(entity.key)) return;
+    const userMentions = Math.max(1, countPhrase(user.index, entity.key));
+    const comp = shared.get(entity.key);
+    const pages = comp?.pages ?? 0;
+    const compMentions = comp?.mentions ?? 0;
+    mentioned.set(entity.key, {
+      name: entity.name,
+      type: entity.type,
+      description: `Mentioned ${userMentions} time${userMentions === 1 ? '' : 's'} on your page; ${pages === 0 ? 'no competitor names it' : `${pages} of ${n} competitor${n === 1 ? '' : 's'} also name it`}.`,
+      recommendations: mentionedAdvice(entity, user, userMentions, pages, compMentions),
+      userMentions,
+      competitorCount: pages,
+      competitorMentions: compMentions,
+    });
+  };
+  for (const entity of user.entities) mentionEntity(entity);
+  for (const { entity } of shared.values()) if (containsPhrase(user.index, entity.key)) mentionEntity(entity);
+
+  missing.sort((a, b) => b.competitorCount - a.competitorCount || b.competitorMentions - a.competitorMentions || kindRank(a.type) - kindRank(b.type) || (a.name < b.name ? -1 : 1));
+  const mentionedList = [...mentioned.values()].sort((a, b) => b.userMentions - a.userMentions || kindRank(a.type) - kindRank(b.type) || (a.name < b.name ? -1 : 1));
+  return {
+    coverageScore: totalWeight === 0 ? 100 : Math.round((100 * coveredWeight) / totalWeight),
+    mentionedCount: mentionedList.length,
+    missingCount: missing.length,
+    mentionedEntities: mentionedList.slice(0, LIST_LIMIT),
+    missingEntities: missing.slice(0, LIST_LIMIT),
+    competitorsAnalyzed: n,
+  };
+}
+
+function kindRank(kind: EntityKind): number {
+  return KIND_ORDER.indexOf(kind);
+}
+
+function pageFacts(model: PageModel): PageFacts {
+  const text = [model.articleTitle ?? model.title ?? '', model.metaDescription ?? '', ...model.headings.map((h) => h.text), model.mainText].join('\n');
+  return {
+    model,
+    label: siteHost(model.url) ?? model.articleTitle ?? 'competitor',
+    index: phraseIndex(text),
+    sentences: model.sentences.map((s) => ({ text: s, index: phraseIndex(s) })),
+    entities: entitiesOf(model),
+    jsonLdText: model.jsonLd.map((b) => b.raw).join(' ').toLowerCase(),
+  };
+}
+
+/** compromise's people, organisations and places; declared and numbered product names; key phrases as topics. */
+export function entitiesOf(model: PageModel): PageEntity[] {
+  const out = new Map<string, PageEntity>();
+  const add = (name: string, type: EntityKind): void => {
+    const key = phraseKey(name);
+    if (key.length < 2 || out.has(key)) return;
+    out.set(key, { key, name: name.trim(), type });
+  };
+  for (const e of model.entities) if (e.type !== 'topic') add(e.text, e.type);
+  for (const name of [...jsonLdNames(model, 'Product'), ...model.microdata.filter((m) => m.type === 'Product').flatMap((m) => m.properties.name ?? [])]) add(name, 'product');
+  // "Powerwall 3", "Model Y 2024": capitalised names carrying a number are product or model names.
+  for (const p of model.properNouns) if (/\d/.test(p.text)) add(p.text, 'product');
+  for (const e of model.entities) if (e.type === 'topic') add(e.text, 'topic');
+  for (const k of keyPhrases(model.mainText, TOPIC_OPTIONS)) add(k.label, 'topic');
+  return [...out.values()];
+}
+
+function missingAdvice(entity: PageEntity, pages: number, n: number, industry: string | undefined): string[] {
+  const share = `${pages} of ${n} competitor${n === 1 ? '' : 's'}`;
+  const audience = industry ? ` for ${industry} readers` : '';
+  switch (entity.type) {
+    case 'person':
+      return [`Name ${entity.name} where they are relevant (a quotation, a study, a role), as ${share} do${pages === 1 ? 'es' : ''}.`, 'Give the person\'s full name and role so answer engines can resolve who is meant.'];
+    case 'organization':
+      return [`Mention ${entity.name} where your content touches on it, as ${share} do${pages === 1 ? 'es' : ''}.`, `Link to ${entity.name}'s official site or a source about it, so the reference is unambiguous.`];
+    case 'place':
+      return [`State whether ${entity.name} is relevant to your offer or topic${audience} (area served, local figures, regulations).`];
+    case 'product':
+      return [`Cover ${entity.name}: explain how it relates to your offer, or compare it in a table with named criteria.`];
+    case 'topic':
+      return [`Add a section on "${entity.name}"${audience}, headed as the question people ask about it, with a 40-60 word answer first.`];
+  }
+}
+
+function mentionedAdvice(entity: PageEntity, user: PageFacts, userMentions: number, pages: number, compMentions: number): string[] {
+  const out: string[] = [];
+  if (pages > 0 && compMentions / pages > userMentions * 2) {
+    out.push(`Competitors mention ${entity.name} about ${Math.round(compMentions / pages)} times each against your ${userMentions}; cover it in more depth.`);
+  }
+  if ((entity.type === 'organization' || entity.type === 'person') && !user.jsonLdText.includes(entity.name.toLowerCase())) {
+    out.push(`Declare ${entity.name} in your structured data (about or mentions, with sameAs links) so machines resolve it.`);
+  }
+  return out;
+}

@@ -1,0 +1,494 @@
+import type { GeneratedSchemaType, SchemaGeneratorResult, SchemaValidationWarning, SiteSnapshot, ToolScope } from '@citable/contract';
+import { buildPageModel } from '../model/build-page-model';
+import { isObject, typesOf } from '../model/json-ld';
+import { parseDate } from '../model/dates';
+import type { JsonLdNode, PageModel } from '../model/types';
+import { ruleFor, validateSchemaNode } from '../schema/schema-rules';
+import { stepLists } from '../checks/step-lists';
+import { faqContent } from '../checks/faq-content';
+import { isQuestion } from '../text/questions';
+import { truncate } from '../text/words';
+import { collectPageCues, type PageCues } from './page-cues';
+import { originOf, profileLinks, siteName } from './site-identity';
+
+export interface GenerateSchemaInput {
+  snapshot: SiteSnapshot;
+  /** Forces this type as the suggested one; detected from the page otherwise. */
+  contentType?: GeneratedSchemaType;
+  /** 'site' describes the whole site (Organization, WebSite); 'page' describes this page. */
+  scope: ToolScope;
+}
+
+const CONTEXT = 'https://schema.org';
+/** Google truncates Article headlines beyond 110 characters (the schema rule flags it). */
+const HEADLINE_MAX = 110;
+/** Two answered questions make an FAQ block; the audit's faq-content check asks for its minimum before it calls a page an FAQ. */
+const FAQ_MIN = Math.min(2, faqContent.defaultOptions.minQuestions);
+const HOW_TO_HEADING_RE = /^(?:how\s+(?:to|do\s+(?:i|you)|can\s+(?:i|you))\b)|\bsteps?\b|\bstep[- ]by[- ]step\b|\binstructions?\b|\btutorial\b|\bguide\b/i;
+const PRICE_RE = /(?:([$€£¥])\s?(\d{1,3}(?:[,\s]\d{3})*(?:\.\d{2})?|\d+(?:\.\d{2})?))|(?:\b(\d+(?:[.,]\d{2})?)\s?(USD|EUR|GBP|CAD|AUD|JPY)\b)/;
+const CURRENCY: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY' };
+const AVAILABILITY: [RegExp, string][] = [
+  [/\bout of stock\b|\bsold out\b|\bunavailable\b/i, 'https://schema.org/OutOfStock'],
+  [/\bpre-?order\b/i, 'https://schema.org/PreOrder'],
+  [/\bin stock\b|\badd to (?:cart|basket|bag)\b|\bbuy now\b|\bavailable now\b/i, 'https://schema.org/InStock'],
+];
+const PHONE_RE = /(?:\+\d{1,3}[\s.-]?)?\(?\d{2,4}\)?[\s.-]\d{3,4}[\s.-]\d{3,4}\b/;
+const HOURS_RE =
+  /\b(mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)\s*(?:-|–|to|through)\s*(mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)\s*[:,]?\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*(?:-|–|to)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/gi;
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const POSTCODE_RE = /\b\d{5}(?:-\d{4})?\b|\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b|\b\d{4}\b/;
+const STREET_RE = /\d+\w*\s+[\p{L}.' -]+|[\p{L}.' -]+\s+\d+\w*$/u;
+const PROFILE_PATH_RE = /\/(?:author|authors|people|team|profile|staff|about\/[^/]+)\/?[^/]*$/i;
+const EVENT_WORD_RE = /\b(?:conference|concert|festival|workshop|webinar|meetup|summit|exhibition|tickets?|register now|registration|keynote)\b/i;
+const VENUE_RE = /\b(?:venue|location|where)\s*:\s*([^\n.]{3,120})/i;
+const BLOG_PATH_RE = /\/(?:blog|posts?|news)\//i;
+
+/**
+ * Builds JSON-LD for a page from what the page itself shows, then validates it with the same
+ * rules the audit's schema-validity check uses. Existing JSON-LD is kept and completed: a node
+ * of a type the generator also produces gets the missing properties, never a second copy.
+ */
+export function generateSchema(input: GenerateSchemaInput): SchemaGeneratorResult {
+  const page = input.snapshot.page;
+  const model = buildPageModel(page);
+  const cues = page.format === 'html' ? collectPageCues(page.body, model.url) : emptyCues();
+  const origin = originOf(model.url) ?? originOf(input.snapshot.site?.origin ?? null);
+  const ids = nodeIds(model.url, origin);
+
+  const generated: JsonLdNode[] = [];
+  const org = organizationNode(model, cues, origin, ids);
+  const business = localBusinessNode(model, cues, ids, org);
+  const siteLevel = input.scope === 'site' || input.contentType === 'Organization' || input.contentType === 'WebSite' || input.contentType === 'LocalBusiness';
+  if (siteLevel || business) generated.push(business ?? org);
+  if (siteLevel) generated.push(webSiteNode(model, cues, origin, ids));
+  if (input.scope === 'page' || !siteLevel) {
+    const pageNodes = [
+      articleNode(model, cues, ids, input.contentType),
+      faqNode(model, cues, ids, input.contentType === 'FAQPage'),
+      howToNode(model, cues, ids, input.contentType === 'HowTo'),
+      productNode(model, ids, input.contentType === 'Product'),
+      eventNode(model, cues, ids, input.contentType === 'Event'),
+      personNode(model, ids, input.contentType === 'Person'),
+      breadcrumbNode(model, cues, input.contentType === 'BreadcrumbList'),
+    ].filter((n): n is JsonLdNode => n !== null);
+    generated.push(...pageNodes);
+    // Page-level nodes name their publisher by @id; the Organization must then be in the graph.
+    if (!generated.includes(org) && !business && pageNodes.some((n) => n.publisher !== undefined)) generated.push(org);
+  }
+
+  const { nodes, merged } = mergeWithExisting(generated, model);
+  const suggestedType = input.contentType ?? pickSuggested(generated);
+  nodes.sort((a, b) => (primaryType(b) === suggestedType ? 1 : 0) - (primaryType(a) === suggestedType ? 1 : 0));
+  const schema: JsonLdNode =
+    nodes.length === 1 ? { '@context': CONTEXT, ...nodes[0] } : { '@context': CONTEXT, '@graph': nodes };
+  const validationWarnings = validate(nodes);
+  const implementation = `<script type="application/ld+json">\n${JSON.stringify(schema, null, 2).replace(/</g, '\\u003c')}\n</script>`;
+  return {
+    suggestedType,
+    detectedTypes: [...new Set(nodes.map(primaryType))],
+    validationWarnings,
+    schema,
+    instructions: instructionsFor(input.scope, model, validationWarnings, merged.length),
+    implementation,
+    mergedExisting: merged,
+  };
+}
+
+function emptyCues(): PageCues {
+  return { breadcrumbs: [], faqBlocks: [], orderedLists: [], addresses: [], search: null, logo: null, times: [] };
+}
+
+function nodeIds(url: string | null, origin: string | null) {
+  const page = url ?? '';
+  const base = origin ?? '';
+  return {
+    organization: `${base}/#organization`,
+    website: `${base}/#website`,
+    node: (fragment: string) => `${page}#${fragment}`,
+  };
+}
+
+function primaryType(node: JsonLdNode): string {
+  return typesOf(node)[0] ?? '';
+}
+
+// The most specific description of the page wins; Organization is the fallback for a page
+// that only says who is behind it.
+const SUGGESTION_ORDER = ['Product', 'Event', 'HowTo', 'FAQPage', 'BlogPosting', 'Article', 'Person', 'LocalBusiness', 'BreadcrumbList', 'Organization', 'WebSite'];
+
+function pickSuggested(nodes: JsonLdNode[]): string {
+  const types = nodes.map(primaryType);
+  return SUGGESTION_ORDER.find((t) => types.includes(t)) ?? 'Organization';
+}
+
+function organizationNode(model: PageModel, cues: PageCues, origin: string | null, ids: ReturnType<typeof nodeIds>): JsonLdNode {
+  const node: JsonLdNode = { '@type': 'Organization', '@id': ids.organization, name: siteName(model) };
+  if (origin) node.url = `${origin}/`;
+  if (cues.logo) node.logo = cues.logo;
+  const sameAs = profileLinks(model);
+  if (sameAs.length > 0) node.sameAs = sameAs;
+  const isHome = model.url !== null && /^https?:\/\/[^/]+\/?$/.test(model.url);
+  const description = isHome ? model.metaDescription ?? model.meta['og:description'] : null;
+  if (description) node.description = description;
+  const email = model.links.find((l) => /^mailto:/i.test(l.href))?.href.replace(/^mailto:/i, '').split('?')[0];
+  const telephone = model.links.find((l) => /^tel:/i.test(l.href))?.href.replace(/^tel:/i, '');
+  if (email) node.email = email;
+  if (telephone) node.telephone = telephone;
+  return node;
+}
+
+function webSiteNode(model: PageModel, cues: PageCues, origin: string | null, ids: ReturnType<typeof nodeIds>): JsonLdNode {
+  const node: JsonLdNode = { '@type': 'WebSite', '@id': ids.website, name: siteName(model) };
+  if (origin) node.url = `${origin}/`;
+  if (model.lang) node.inLanguage = model.lang;
+  node.publisher = { '@id': ids.organization };
+  if (cues.search) {
+    const sep = cues.search.target.includes('?') ? '&' : '?';
+    node.potentialAction = {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${cues.search.target}${sep}${cues.search.param}={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    };
+  }
+  return node;
+}
+
+function pageImage(model: PageModel): string | null {
+  const og = model.meta['og:image'] ?? model.meta['og:image:url'] ?? model.meta['twitter:image'];
+  if (og) return og;
+  const img = model.images.find((i) => i.inMain && !i.decorative && i.src && /^https?:|^\//.test(i.src));
+  if (!img) return null;
+  if (/^https?:/.test(img.src)) return img.src;
+  const origin = originOf(model.url);
+  return origin ? origin + img.src : null;
+}
+
+function articleNode(model: PageModel, cues: PageCues, ids: ReturnType<typeof nodeIds>, forced?: GeneratedSchemaType): JsonLdNode | null {
+  const wants = forced === 'Article' || forced === 'BlogPosting';
+  const looksLikeArticle =
+    model.meta['og:type'] === 'article' || model.author !== null || model.dates.publishedAt !== null || (cues.times.length > 0 && model.wordCount >= 300);
+  if (!wants && !looksLikeArticle) return null;
+  const type = forced === 'Article' ? 'Article' : forced === 'BlogPosting' || (model.url !== null && BLOG_PATH_RE.test(model.url)) ? 'BlogPosting' : 'Article';
+  const headline = model.articleTitle ?? model.title ?? model.headings[0]?.text;
+  const node: JsonLdNode = { '@type': type, '@id': ids.node('article') };
+  if (headline) node.headline = truncate(headline, HEADLINE_MAX);
+  if (model.metaDescription) node.description = model.metaDescription;
+  if (model.author) {
+    const profile = model.links.find((l) => l.rel.includes('author') && l.url)?.url;
+    node.author = model.author.split(/,\s*|\s+and\s+/).map((name) => ({ '@type': 'Person', name, ...(profile ? { url: profile } : {}) }));
+  }
+  if (model.dates.publishedAt) node.datePublished = model.dates.publishedAt;
+  if (model.dates.modifiedAt) node.dateModified = model.dates.modifiedAt;
+  const image = pageImage(model);
+  if (image) node.image = image;
+  node.publisher = { '@id': ids.organization };
+  if (model.url) node.mainEntityOfPage = model.url;
+  if (model.lang) node.inLanguage = model.lang;
+  return node;
+}
+
+function faqNode(model: PageModel, cues: PageCues, ids: ReturnType<typeof nodeIds>, forced: boolean): JsonLdNode | null {
+  const pairs = new Map<string, string>();
+  for (const a of model.answers) if (a.answerWordCount > 0 && isQuestion(a.question)) pairs.set(a.question, a.answer);
+  for (const b of cues.faqBlocks) if (!pairs.has(b.question)) pairs.set(b.question, b.answer);
+  if (pairs.size < (forced ? 1 : FAQ_MIN)) return null;
+  return {
+    '@type': 'FAQPage',
+    '@id': ids.node('faq'),
+    mainEntity: [...pairs].map(([name, text]) => ({ '@type': 'Question', name, acceptedAnswer: { '@type': 'Answer', text } })),
+  };
+}
+
+function howToNode(model: PageModel, cues: PageCues, ids: ReturnType<typeof nodeIds>, forced: boolean): JsonLdNode | null {
+  const minSteps = forced ? 2 : stepLists.defaultOptions.minSteps;
+  const list = cues.orderedLists.find((l) => l.items.length >= minSteps && l.heading !== null && HOW_TO_HEADING_RE.test(l.heading))
+    ?? (forced ? cues.orderedLists.find((l) => l.items.length >= minSteps) : undefined);
+  if (!list) return null;
+  const name = list.heading && !/^(?:steps?|instructions?)$/i.test(list.heading) ? list.heading : model.articleTitle ?? model.title ?? 'Steps';
+  const node: JsonLdNode = {
+    '@type': 'HowTo',
+    '@id': ids.node('howto'),
+    name,
+    step: list.items.map((text, i) => ({ '@type': 'HowToStep', position: i + 1, text })),
+  };
+  if (model.metaDescription) node.description = model.metaDescription;
+  const image = pageImage(model);
+  if (image) node.image = image;
+  return node;
+}
+
+function microdataOf(model: PageModel, type: string): Record<string, string[]> | null {
+  return model.microdata.find((m) => m.type === type)?.properties ?? null;
+}
+
+function productNode(model: PageModel, ids: ReturnType<typeof nodeIds>, forced: boolean): JsonLdNode | null {
+  const micro = microdataOf(model, 'Product');
+  const offerMicro = microdataOf(model, 'Offer');
+  const text = model.mainText;
+  const priceMatch = PRICE_RE.exec(text);
+  const metaPrice = model.meta['product:price:amount'] ?? model.meta['og:price:amount'];
+  const availability = AVAILABILITY.find(([re]) => re.test(text))?.[1];
+  const hasCue = micro !== null || model.meta['og:type'] === 'product' || metaPrice !== undefined || (priceMatch !== null && availability !== undefined);
+  if (!forced && !hasCue) return null;
+  const name = micro?.name?.[0] || model.articleTitle || model.title;
+  if (!name) return null;
+  const node: JsonLdNode = { '@type': 'Product', '@id': ids.node('product'), name };
+  const description = micro?.description?.[0] || model.metaDescription;
+  if (description) node.description = description;
+  const image = micro?.image?.[0] || pageImage(model);
+  if (image) node.image = image;
+  if (micro?.brand?.[0]) node.brand = { '@type': 'Brand', name: micro.brand[0] };
+  if (micro?.sku?.[0]) node.sku = micro.sku[0];
+  const price = offerMicro?.price?.[0] ?? micro?.price?.[0] ?? metaPrice ?? (priceMatch ? (priceMatch[2] ?? priceMatch[3]).replace(/[,\s]/g, '') : undefined);
+  const currency = offerMicro?.priceCurrency?.[0] ?? micro?.priceCurrency?.[0] ?? model.meta['product:price:currency'] ?? model.meta['og:price:currency'] ?? (priceMatch ? CURRENCY[priceMatch[1]] ?? priceMatch[4] : undefined);
+  if (price !== undefined) {
+    const offer: JsonLdNode = { '@type': 'Offer', price, priceCurrency: currency ?? 'USD' };
+    const avail = offerMicro?.availability?.[0] ?? availability;
+    if (avail) offer.availability = avail;
+    if (model.url) offer.url = model.url;
+    node.offers = offer;
+  }
+  return node;
+}
+
+function parseAddress(model: PageModel, cues: PageCues): JsonLdNode | null {
+  const micro = microdataOf(model, 'PostalAddress');
+  if (micro) {
+    const address: JsonLdNode = { '@type': 'PostalAddress' };
+    for (const key of ['streetAddress', 'addressLocality', 'addressRegion', 'postalCode', 'addressCountry']) if (micro[key]?.[0]) address[key] = micro[key][0];
+    return address;
+  }
+  const raw = cues.addresses[0];
+  if (!raw) return null;
+  const parts = raw.split(/\n|,\s*/).map((p) => p.trim()).filter((p) => p && !PHONE_RE.test(p) && !/@/.test(p));
+  const streetIndex = parts.findIndex((p) => STREET_RE.test(p) && /\p{L}/u.test(p));
+  if (streetIndex < 0) return null;
+  const address: JsonLdNode = { '@type': 'PostalAddress', streetAddress: parts[streetIndex] };
+  const rest = parts.slice(streetIndex + 1);
+  const localityPart = rest.find((p) => /\p{L}/u.test(p));
+  if (localityPart) {
+    const postcode = POSTCODE_RE.exec(localityPart)?.[0];
+    if (postcode) address.postalCode = postcode;
+    const locality = localityPart.replace(POSTCODE_RE, '').replace(/\s{2,}/g, ' ').trim();
+    if (locality) address.addressLocality = locality;
+  }
+  const country = rest.filter((p) => /^\p{L}[\p{L} ]+$/u.test(p) && p !== localityPart).pop();
+  if (country) address.addressCountry = country;
+  return address;
+}
+
+function openingHours(text: string): JsonLdNode[] {
+  const specs: JsonLdNode[] = [];
+  HOURS_RE.lastIndex = 0;
+  for (let m = HOURS_RE.exec(text); m; m = HOURS_RE.exec(text)) {
+    const from = dayIndex(m[1]);
+    const to = dayIndex(m[2]);
+    if (from < 0 || to < from) continue;
+    specs.push({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: DAYS.slice(from, to + 1),
+      opens: clock(m[3], m[4], m[5]),
+      closes: clock(m[6], m[7], m[8] ?? (m[5] === 'am' || m[5] === undefined ? 'pm' : m[5])),
+    });
+  }
+  return specs;
+}
+
+function dayIndex(name: string): number {
+  return DAYS.findIndex((d) => d.toLowerCase().startsWith(name.toLowerCase().slice(0, 3)));
+}
+
+function clock(hour: string, minute: string | undefined, meridiem: string | undefined): string {
+  let h = Number(hour) % 24;
+  const ampm = meridiem?.toLowerCase();
+  if (ampm === 'pm' && h < 12) h += 12;
+  if (ampm === 'am' && h === 12) h = 0;
+  return `${String(h).padStart(2, '0')}:${minute ?? '00'}`;
+}
+
+/** A LocalBusiness needs two of: a postal address, a phone number, opening hours. */
+function localBusinessNode(model: PageModel, cues: PageCues, ids: ReturnType<typeof nodeIds>, org: JsonLdNode): JsonLdNode | null {
+  const address = parseAddress(model, cues);
+  const telephone = (org.telephone as string | undefined) ?? PHONE_RE.exec(cues.addresses.join('\n'))?.[0];
+  const hours = openingHours(`${model.mainText}\n${cues.addresses.join('\n')}`);
+  const signals = [address !== null, telephone !== undefined, hours.length > 0].filter(Boolean).length;
+  if (signals < 2 || address === null) return null;
+  const node: JsonLdNode = { ...org, '@type': 'LocalBusiness', '@id': ids.organization, address };
+  if (telephone) node.telephone = telephone;
+  if (hours.length > 0) node.openingHoursSpecification = hours;
+  const image = pageImage(model) ?? cues.logo;
+  if (image) node.image = image;
+  return node;
+}
+
+function breadcrumbNode(model: PageModel, cues: PageCues, forced: boolean): JsonLdNode | null {
+  let items = cues.breadcrumbs;
+  if (items.length < 2 && forced && model.url) items = breadcrumbsFromPath(model);
+  if (items.length < 2) return null;
+  return {
+    '@type': 'BreadcrumbList',
+    '@id': `${model.url ?? ''}#breadcrumb`,
+    itemListElement: items.map((item, i) => {
+      const url = item.url ?? (i === items.length - 1 ? model.url : null);
+      return { '@type': 'ListItem', position: i + 1, name: item.name, ...(url ? { item: url } : {}) };
+    }),
+  };
+}
+
+function breadcrumbsFromPath(model: PageModel): PageCues['breadcrumbs'] {
+  const origin = originOf(model.url)!;
+  const segments = new URL(model.url!).pathname.split('/').filter(Boolean);
+  const items: PageCues['breadcrumbs'] = [{ name: 'Home', url: `${origin}/` }];
+  segments.forEach((s, i) => {
+    const last = i === segments.length - 1;
+    const name = last ? model.articleTitle ?? s : decodeURIComponent(s).replace(/[-_]+/g, ' ').replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+    items.push({ name, url: `${origin}/${segments.slice(0, i + 1).join('/')}${last ? '' : '/'}` });
+  });
+  return items;
+}
+
+function personNode(model: PageModel, ids: ReturnType<typeof nodeIds>, forced: boolean): JsonLdNode | null {
+  const profilePage = model.meta['og:type'] === 'profile' || (model.url !== null && PROFILE_PATH_RE.test(model.url));
+  if (!forced && !profilePage) return null;
+  const name = model.meta['profile:first_name'] && model.meta['profile:last_name']
+    ? `${model.meta['profile:first_name']} ${model.meta['profile:last_name']}`
+    : model.headings.find((h) => h.level === 1)?.text ?? model.articleTitle;
+  if (!name) return null;
+  const node: JsonLdNode = { '@type': 'Person', '@id': ids.node('person'), name };
+  if (model.url) node.url = model.url;
+  const sameAs = profileLinks(model);
+  if (sameAs.length > 0) node.sameAs = sameAs;
+  const image = pageImage(model);
+  if (image) node.image = image;
+  if (model.metaDescription) node.description = model.metaDescription;
+  const role = /\b(?:is|works as)\s+(?:an?|the)\s+([\p{L} -]{3,60}?)\s+(?:at|for|with)\s+([\p{Lu}][\p{L}&. -]{1,60})/u.exec(model.paragraphs.slice(0, 3).map((p) => p.text).join(' '));
+  if (role) {
+    node.jobTitle = role[1].trim();
+    node.worksFor = { '@type': 'Organization', name: role[2].trim().replace(/[.]$/, '') };
+  }
+  return node;
+}
+
+function eventNode(model: PageModel, cues: PageCues, ids: ReturnType<typeof nodeIds>, forced: boolean): JsonLdNode | null {
+  const text = `${model.title ?? ''}\n${model.headings.map((h) => h.text).join('\n')}\n${model.mainText}`;
+  const venue = VENUE_RE.exec(model.mainText)?.[1]?.trim();
+  const start = cues.times.map((t) => parseDate(t.datetime)).find((d): d is string => d !== null);
+  if (!forced && !(EVENT_WORD_RE.test(text) && venue && start)) return null;
+  const name = model.articleTitle ?? model.title;
+  if (!name) return null;
+  const node: JsonLdNode = { '@type': 'Event', '@id': ids.node('event'), name };
+  if (start) node.startDate = start;
+  const end = cues.times.map((t) => parseDate(t.datetime)).filter((d): d is string => d !== null)[1];
+  if (end && start && end > start) node.endDate = end;
+  if (venue) {
+    const online = /\bonline\b|\bvirtual\b|\bzoom\b|\bwebinar\b/i.test(venue);
+    node.eventAttendanceMode = online ? 'https://schema.org/OnlineEventAttendanceMode' : 'https://schema.org/OfflineEventAttendanceMode';
+    node.location = online ? { '@type': 'VirtualLocation', url: model.url ?? undefined } : { '@type': 'Place', name: venue, ...(cues.addresses[0] ? { address: cues.addresses[0].replace(/\n/g, ', ') } : {}) };
+  }
+  if (model.metaDescription) node.description = model.metaDescription;
+  const image = pageImage(model);
+  if (image) node.image = image;
+  node.organizer = { '@id': ids.organization };
+  const price = PRICE_RE.exec(model.mainText);
+  if (price) node.offers = { '@type': 'Offer', price: (price[2] ?? price[3]).replace(/[,\s]/g, ''), priceCurrency: CURRENCY[price[1]] ?? price[4] ?? 'USD', ...(model.url ? { url: model.url } : {}) };
+  return node;
+}
+
+/** The rule type a node is validated under, so "NewsArticle" on the page matches a generated "Article". */
+function mergeKey(node: JsonLdNode): string {
+  const type = primaryType(node);
+  return ruleFor(type)?.type ?? type;
+}
+
+/**
+ * Existing top-level nodes are all kept (the pasted block replaces the page's blocks, so
+ * nothing may be lost); a generated node of the same kind only fills what they lack.
+ */
+function mergeWithExisting(generated: JsonLdNode[], model: PageModel): { nodes: JsonLdNode[]; merged: string[] } {
+  const existing = model.jsonLd.flatMap((b) => b.nodes).filter((n) => typesOf(n).length > 0);
+  const nodes: JsonLdNode[] = existing.map((n) => {
+    const { '@context': _context, ...rest } = n;
+    return rest;
+  });
+  const merged: string[] = [];
+  for (const node of generated) {
+    const match = nodes.find((n) => mergeKey(n) === mergeKey(node) || (mergeKey(node) === 'LocalBusiness' && mergeKey(n) === 'Organization'));
+    if (!match) {
+      nodes.push(node);
+      continue;
+    }
+    merged.push(primaryType(match));
+    const oldId = node['@id'];
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '@type' && mergeKey(node) === 'LocalBusiness' && mergeKey(match) === 'Organization') match['@type'] = value;
+      else if (match[key] === undefined || match[key] === null || match[key] === '') match[key] = value;
+    }
+    // References to the generated node now point at the existing one.
+    if (typeof oldId === 'string' && match['@id'] !== oldId) relink(nodes, oldId, match['@id']);
+  }
+  return { nodes, merged };
+}
+
+function relink(nodes: JsonLdNode[], from: string, to: unknown): void {
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (isObject(value)) {
+      for (const [k, v] of Object.entries(value)) {
+        if (isObject(v) && Object.keys(v).length === 1 && v['@id'] === from) {
+          if (typeof to === 'string') value[k] = { '@id': to };
+        } else walk(v);
+      }
+    }
+  };
+  nodes.forEach(walk);
+}
+
+function validate(nodes: JsonLdNode[]): SchemaValidationWarning[] {
+  const out: SchemaValidationWarning[] = [];
+  const seen = new Set<unknown>();
+  const push = (node: JsonLdNode, topLevel: boolean): void => {
+    const v = validateSchemaNode(topLevel ? { '@context': CONTEXT, ...node } : node, topLevel);
+    if (!v) return;
+    for (const e of v.errors) out.push({ field: fieldOf(v.type, e), message: e, severity: 'error' });
+    for (const w of v.warnings) out.push({ field: fieldOf(v.type, w), message: w, severity: 'warning' });
+  };
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (!isObject(value) || seen.has(value)) return;
+    seen.add(value);
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '@context') continue;
+      if (isObject(v) && v['@type'] !== undefined) push(v, false);
+      if (Array.isArray(v)) for (const item of v) if (isObject(item) && item['@type'] !== undefined) push(item, false);
+      walk(v);
+    }
+  };
+  for (const node of nodes) {
+    push(node, true);
+    walk(node);
+  }
+  return out;
+}
+
+function fieldOf(type: string, message: string): string {
+  const m = /property (\S+)/.exec(message) ?? /^(\w+)/.exec(message);
+  return m ? `${type}.${m[1]}` : type;
+}
+
+function instructionsFor(scope: ToolScope, model: PageModel, warnings: SchemaValidationWarning[], mergedCount: number): string[] {
+  const where = scope === 'site'
+    ? 'Paste it into the <head> of your site-wide template (or your CMS\'s "header scripts" setting) so it appears on every page: Organization and WebSite describe the whole site.'
+    : `Paste it into the <head> of ${model.url ?? 'the page'} (or the page's custom code field in your CMS).`;
+  const steps = ['Copy the script element under "Implementation".', where];
+  const existing = model.jsonLd.length;
+  if (existing > 0) {
+    steps.push(`Remove the page's ${existing} existing JSON-LD block(s): this markup already contains their nodes${mergedCount > 0 ? ', completed with the missing properties' : ''}, and keeping both would describe the page twice.`);
+  }
+  const errors = warnings.filter((w) => w.severity === 'error');
+  const missing = warnings.filter((w) => w.severity === 'warning');
+  if (errors.length > 0) steps.push(`Fix the ${errors.length} error(s) listed under validation before publishing: ${[...new Set(errors.map((e) => e.field))].join(', ')}. Without them the markup is ignored.`);
+  if (missing.length > 0) steps.push(`Add the recommended properties the page does not show yet (${[...new Set(missing.map((w) => w.field))].slice(0, 8).join(', ')}) when you have the information.`);
+  steps.push('Check the markup matches what the page visibly says (Google ignores markup describing content that is not on the page).');
+  steps.push('Test the published page with the Rich Results Test (https://search.google.com/test/rich-results) and the Schema Markup Validator (https://validator.schema.org/).');
+  return steps;
+}
