@@ -3,5 +3,4 @@ export const queryKeys = {
   session: ['session'] as const,
   profile: (userId: string) => ['profile', userId] as const,
   profileRoot: ['profile'] as const,
-  config: ['config'] as const,
 };

@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   selectedPlan: `${STORAGE_PREFIX}selected-plan`,
   billingCycle: `${STORAGE_PREFIX}billing-cycle`,
   walkthroughPending: `${STORAGE_PREFIX}walkthrough-pending`,
+  /** The address last used to sign up or in, so the sign-in form after a verification link is prefilled. */
+  lastEmail: `${STORAGE_PREFIX}last-email`,
 } as const;
 
 // better-auth's browser client keeps its own entries under this prefix when plugins need storage.

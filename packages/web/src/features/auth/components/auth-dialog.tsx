@@ -2,6 +2,7 @@ import { PLANS } from '@citable/contract';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { useUiState, type AuthMode } from '../../../stores/ui-state';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { SignInForm } from './sign-in-form';
@@ -32,6 +33,9 @@ export function AuthDialog() {
     setFormKey((key) => key + 1);
   };
 
+  // The dialog only renders while open, in the browser, so reading storage here cannot affect the pre-render.
+  const knownEmail = email || (open ? (readStorage(STORAGE_KEYS.lastEmail) ?? '') : '');
+
   const plan = selectedPlan ? PLANS[selectedPlan] : null;
   const description = mode === 'signup' && plan ? `You chose the ${plan.name} plan. Create your account to continue.` : undefined;
 
@@ -49,19 +53,20 @@ export function AuthDialog() {
           </Alert>
         ) : null}
         {mode === 'forgot' ? (
-          <ForgotPasswordForm key={`forgot-${formKey}`} defaultEmail={email} onBack={() => switchTo('signin')} />
+          <ForgotPasswordForm key={`forgot-${formKey}`} defaultEmail={knownEmail} onBack={() => switchTo('signin')} />
         ) : mode === 'signup' ? (
           <SignUpForm
             key={`signup-${formKey}`}
             onSwitchToSignIn={(nextEmail, message) => {
               setEmail(nextEmail);
+              writeStorage(STORAGE_KEYS.lastEmail, nextEmail);
               switchTo('signin', message);
             }}
           />
         ) : (
           <SignInForm
             key={`signin-${formKey}`}
-            defaultEmail={email}
+            defaultEmail={knownEmail}
             onSignedIn={closeAuth}
             onForgotPassword={(currentEmail) => {
               setEmail(currentEmail);
