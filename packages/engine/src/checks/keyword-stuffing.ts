@@ -2,7 +2,7 @@ import type { Check } from './types';
 import { detail, details, notApplicable, pass, scored, ramp } from './helpers';
 
 export interface KeywordStuffingOptions {
-  /** Yoast's upper bound for keyphrase density. */
+  /** Density of the most frequent content word above which the text reads as repetitive. */
   maxDensity: number;
   /** Density at which the check scores 0. */
   zeroDensity: number;
@@ -19,7 +19,7 @@ export const keywordStuffing: Check<KeywordStuffingOptions> = {
   category: 'Content',
   priority: 'High',
   suggestion: 'Write for readers: use the keyword where it is natural, and synonyms and specifics elsewhere.',
-  defaultOptions: { maxDensity: 0.03, zeroDensity: 0.08, minWords: 100 },
+  defaultOptions: { maxDensity: 0.05, zeroDensity: 0.12, minWords: 100 },
   run(model, _site, o) {
     const stuffedWords = model.stuffedParagraphs.reduce((n, p) => n + p.wordCount, 0);
     const total = model.wordCount + stuffedWords;

@@ -12,17 +12,29 @@ export function isStuffed(wordCount: number, topCount: number): boolean {
   return wordCount >= STUFFED_PARAGRAPH_MIN_WORDS && topCount >= STUFFED_PARAGRAPH_MIN_WORDS / 2 && topCount / wordCount >= STUFFED_PARAGRAPH_DENSITY;
 }
 
-/** A heading that says the same word twice in a handful of words ("Solar panels solar panels"). */
+/**
+ * A heading made of repeated keywords: two content words twice each or one three times, and
+ * the repeats being most of its content words ("Solar panels solar panels"). A single echo
+ * ("Maps in, maps out") or a repeated name in a longer headline is style, not stuffing.
+ */
 export function isStuffedHeading(headingWords: string[]): boolean {
-  if (headingWords.length < 3) return false;
+  if (headingWords.length < 4) return false;
   const counts = new Map<string, number>();
-  let top = 0;
+  let content = 0;
   for (const w of headingWords) {
     const lower = w.toLowerCase();
-    if (lower.length < 3 || STOPWORDS.has(lower)) continue;
-    const c = (counts.get(lower) ?? 0) + 1;
-    counts.set(lower, c);
-    if (c > top) top = c;
+    if (lower.length < 3 || STOPWORDS.has(lower) || /['’]/.test(lower)) continue;
+    content++;
+    counts.set(lower, (counts.get(lower) ?? 0) + 1);
   }
-  return top >= 2 && top / headingWords.length >= 0.4;
+  let repeatedWords = 0;
+  let repeatedTokens = 0;
+  let triple = false;
+  for (const c of counts.values()) {
+    if (c < 2) continue;
+    repeatedWords++;
+    repeatedTokens += c;
+    if (c >= 3) triple = true;
+  }
+  return (triple || repeatedWords >= 2) && repeatedTokens / content >= 0.6;
 }
