@@ -1,7 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { isOnboarded, useProfile } from '../hooks/use-profile';
 import { useSession } from '../hooks/use-session';
+import { ApiRequestError } from '../lib/api-client';
+import { queryKeys } from '../lib/query-keys';
 import { useUiState } from '../stores/ui-state';
 
 /**
@@ -15,6 +18,7 @@ export function useAuthFlow(): void {
   const profile = useProfile();
   const { setOnboardingOpen, goToDashboard } = useUiState();
   const { pathname } = useLocation();
+  const queryClient = useQueryClient();
   const handledUser = useRef<string | null>(null);
   const sawSignedOut = useRef(false);
   const user = session.data;
@@ -28,6 +32,11 @@ export function useAuthFlow(): void {
       return;
     }
     if (handledUser.current === user.id || profile.isPending) return;
+    // A 401 means the session ended (expired, signed out elsewhere): re-read it instead of onboarding.
+    if (profile.error instanceof ApiRequestError && profile.error.status === 401) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+      return;
+    }
     handledUser.current = user.id;
     if (profile.isSuccess && isOnboarded(profile.data)) {
       const justSignedIn = sawSignedOut.current;
@@ -35,5 +44,5 @@ export function useAuthFlow(): void {
       return;
     }
     setOnboardingOpen(true);
-  }, [session.isPending, user, profile.isPending, profile.isSuccess, profile.data, pathname, setOnboardingOpen, goToDashboard]);
+  }, [session.isPending, user, profile.isPending, profile.isSuccess, profile.data, profile.error, pathname, queryClient, setOnboardingOpen, goToDashboard]);
 }

@@ -16,6 +16,9 @@ export function DashboardHeader({ user, profile }: { user: SessionUser; profile:
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-10 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+        Skip to content
+      </a>
       <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-6">
         <Link to="/" className={buttonClasses('ghost', 'sm', 'px-2')} aria-label="Back to home">
           <ArrowLeft aria-hidden="true" className="size-4" />

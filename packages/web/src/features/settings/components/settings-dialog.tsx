@@ -29,6 +29,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** A plan refusal (403) carries the server's own explanation; anything else gets the spec's text. */
 function saveErrorMessage(error: unknown): string {
   if (error instanceof ApiRequestError && (error.status === 403 || error.status === 400)) return error.message;
+  if (error instanceof ApiRequestError && error.status === 401) return MESSAGES.auth.notAuthenticated;
   return MESSAGES.settings.updateFailed;
 }
 
