@@ -204,6 +204,8 @@ export const voiceAssistantResultSchema = z.object({
   /** Rank of the user's best passage for this assistant; null when no user passage matches. */
   ranking: z.number().int().min(1).nullable(),
   source: z.string().nullable(),
+  /** The documented preference that shaped this assistant's pick. */
+  basis: z.string(),
 });
 export type VoiceAssistantResult = z.infer<typeof voiceAssistantResultSchema>;
 
