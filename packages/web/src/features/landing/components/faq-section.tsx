@@ -13,7 +13,7 @@ export function FaqSection() {
             Frequently asked questions
           </h2>
         </div>
-        <Accordion.Root type="single" collapsible className="mt-12 divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <Accordion.Root type="single" collapsible className="mt-12 divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
           {FAQ.map((entry, index) => (
             <Accordion.Item key={entry.question} value={`faq-${index}`}>
               <Accordion.Header asChild>
@@ -24,7 +24,10 @@ export function FaqSection() {
                   </Accordion.Trigger>
                 </h3>
               </Accordion.Header>
-              <Accordion.Content className="px-6 pb-5 leading-7 text-slate-600">{entry.answer}</Accordion.Content>
+              {/* Mounted while closed, so the answers are in the pre-rendered HTML that crawlers and answer engines read. */}
+              <Accordion.Content forceMount className="px-6 pb-5 leading-7 text-slate-600 data-[state=closed]:hidden">
+                {entry.answer}
+              </Accordion.Content>
             </Accordion.Item>
           ))}
         </Accordion.Root>
