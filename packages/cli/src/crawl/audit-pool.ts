@@ -1,11 +1,11 @@
 import { Worker } from 'node:worker_threads';
-import type { PageInput, SiteContext } from '@citable/contract';
+import type { PageInput, SiteAuditResult, SiteContext } from '@citable/contract';
 import type { AuditWorkerData, FromWorker, ToWorker } from './audit-messages';
 import { bundleAuditWorker } from './audit-worker-bundle';
 import type { PageAudit } from './page-audit';
 
 interface Job {
-  resolve(audit: PageAudit): void;
+  resolve(result: PageAudit | SiteAuditResult): void;
   reject(error: Error): void;
 }
 
@@ -43,14 +43,12 @@ export class AuditPool {
   }
 
   audit(page: PageInput): Promise<PageAudit> {
-    if (this.workers.length === 0) return Promise.reject(new Error('every audit worker has stopped'));
-    const target = this.workers.reduce((best, w) => (w.jobs.size < best.jobs.size ? w : best));
-    const id = this.nextId++;
-    this.pendingCount += 1;
-    return new Promise<PageAudit>((resolve, reject) => {
-      target.jobs.set(id, { resolve, reject });
-      target.worker.postMessage({ type: 'page', id, page } satisfies ToWorker);
-    });
+    return this.send<PageAudit>((id) => ({ type: 'page', id, page }));
+  }
+
+  /** The site result of the crawl's page audits (aggregateSiteAudit, on a worker). */
+  aggregate(audits: PageAudit[]): Promise<SiteAuditResult> {
+    return this.send<SiteAuditResult>((id) => ({ type: 'aggregate', id, audits }));
   }
 
   /** Resolves once fewer than `limit` pages are waiting for an audit. */
@@ -63,6 +61,18 @@ export class AuditPool {
     await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
   }
 
+  /** Sends a job to the worker with the fewest jobs waiting. */
+  private send<T extends PageAudit | SiteAuditResult>(message: (id: number) => ToWorker): Promise<T> {
+    if (this.workers.length === 0) return Promise.reject(new Error('every audit worker has stopped'));
+    const target = this.workers.reduce((best, w) => (w.jobs.size < best.jobs.size ? w : best));
+    const id = this.nextId++;
+    this.pendingCount += 1;
+    return new Promise<T>((resolve, reject) => {
+      target.jobs.set(id, { resolve: resolve as Job['resolve'], reject });
+      target.worker.postMessage(message(id));
+    });
+  }
+
   private spawn(script: string, data: AuditWorkerData): PoolWorker {
     const worker = new Worker(script, { eval: true, workerData: data });
     const entry: PoolWorker = { worker, jobs: new Map() };
@@ -71,8 +81,8 @@ export class AuditPool {
       if (!job) return;
       entry.jobs.delete(message.id);
       this.settled();
-      if ('audit' in message) job.resolve(message.audit);
-      else job.reject(new Error(message.error));
+      if ('error' in message) job.reject(new Error(message.error));
+      else job.resolve('audit' in message ? message.audit : message.site);
     });
     // A worker that dies (out of memory, a crash in the engine) fails its own pages only, and
     // the others take the rest of the crawl.

@@ -85,13 +85,12 @@ export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions
       report();
     }
     await Promise.all(inFlight);
+    // Worst pages first, then by URL, so the result does not depend on which worker finished first.
+    audits.sort((a, b) => a.overallScore - b.overallScore || (a.page.url ?? '').localeCompare(b.page.url ?? ''));
+    const site = await (pool ?? (await starting)).aggregate(audits);
+    return { startUrl, site, failed, skipped };
   } finally {
     // When the start page fails the pool may still be starting; it is closed all the same.
     await (pool ?? (await starting.catch(() => undefined)))?.close();
   }
-  // Worst pages first, then by URL, so the result does not depend on which worker finished first.
-  audits.sort((a, b) => a.overallScore - b.overallScore || (a.page.url ?? '').localeCompare(b.page.url ?? ''));
-  // Loaded only now: the engine (~50 MB) is the workers' business while the crawl runs.
-  const { aggregateSiteAudit } = await import('@citable/engine');
-  return { startUrl, site: aggregateSiteAudit(audits), failed, skipped };
 }
