@@ -147,8 +147,14 @@ export function entitiesOf(model: PageModel): PageEntity[] {
   for (const name of [...jsonLdNames(model, 'Product'), ...model.microdata.filter((m) => m.type === 'Product').flatMap((m) => m.properties.name ?? [])]) add(name, 'product');
   // "Powerwall 3", "Model Y 2024": capitalised names carrying a number are product or model names.
   for (const p of model.properNouns) if (/\d/.test(p.text)) add(p.text, 'product');
-  for (const e of model.entities) if (e.type === 'topic') add(e.text, 'topic');
-  for (const k of keyPhrases(model.mainText, TOPIC_OPTIONS)) add(k.label, 'topic');
+  // A phrase inside a name ("energy laboratory" in "National Renewable Energy Laboratory") is that name, not a topic.
+  const names = [...out.keys()].map((k) => ` ${k} `);
+  const addTopic = (name: string): void => {
+    const key = phraseKey(name);
+    if (!names.some((n) => n.includes(` ${key} `))) add(name, 'topic');
+  };
+  for (const e of model.entities) if (e.type === 'topic') addTopic(e.text);
+  for (const k of keyPhrases(model.mainText, TOPIC_OPTIONS)) addTopic(k.label);
   return [...out.values()];
 }
 

@@ -84,6 +84,11 @@ function linkUrl(url: string): string {
   return url.replace(/\s/g, '%20').replace(/\(/g, '%28').replace(/\)/g, '%29');
 }
 
+/** The page's H1 names it without the site-name suffix its <title> often carries. */
+function pageTitle(page: PageModel): string | null {
+  return page.headings.find((h) => h.level === 1 && h.inMain)?.text ?? page.articleTitle ?? page.title;
+}
+
 function toEntry(page: PageModel): Entry {
   const url = page.url!;
   const path = /^https?:\/\/[^/]+(\/[^?#]*)?/i.exec(url)?.[1] ?? '/';
@@ -92,7 +97,7 @@ function toEntry(page: PageModel): Entry {
   const description = page.metaDescription ?? page.paragraphs.find((p) => p.wordCount >= 8)?.text;
   const notes = description ? truncate(oneLine(splitSentences(description).slice(0, 2).join(' ')), NOTE_MAX) : null;
   return {
-    title: linkTitle(page.articleTitle ?? page.title ?? (path === '/' ? 'Home' : decodeURIComponent(segments[segments.length - 1] ?? path))),
+    title: linkTitle(pageTitle(page) ?? (path === '/' ? 'Home' : decodeURIComponent(segments[segments.length - 1] ?? path))),
     url: linkUrl(url),
     notes,
     section: segment ? sectionName(segment) : MAIN_SECTION,
@@ -110,11 +115,11 @@ function fullText(title: string, summary: string, pages: PageModel[]): string {
   const out = [`# ${title}`, ''];
   if (summary) out.push(`> ${summary}`, '');
   for (const page of pages) {
-    const pageTitle = oneLine(page.articleTitle ?? page.title ?? page.url ?? 'Page');
-    out.push(`## ${pageTitle}`, '');
+    const name = oneLine(pageTitle(page) ?? page.url ?? 'Page');
+    out.push(`## ${name}`, '');
     if (page.url) out.push(`Source: ${page.url}`, '');
     for (const section of page.sections) {
-      if (section.heading && !(section.level === 1 && section.heading === pageTitle)) {
+      if (section.heading && !(section.level === 1 && oneLine(section.heading) === name)) {
         out.push(`${'#'.repeat(Math.min(6, (section.level ?? 2) + 1))} ${oneLine(section.heading)}`, '');
       }
       for (const block of section.text.split('\n')) if (block.trim()) out.push(block.trim(), '');

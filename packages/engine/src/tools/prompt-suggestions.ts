@@ -3,7 +3,7 @@ import type { PageModel } from '../model/types';
 import { rankPassages, type RetrievalPage } from '../retrieval/rank-passages';
 import { conciseAnswers } from '../checks/concise-answers';
 import { truncate } from '../text/words';
-import { contentTerms } from './text-terms';
+import { contentTerms, normalizeTerm } from './text-terms';
 import { entitiesOf } from './entity-coverage';
 import { siteName } from './site-identity';
 
@@ -25,15 +25,25 @@ const DEFAULT_PROMPTS = 4;
 /** From this likelihood on, a prompt counts as answered by the site. */
 export const ANSWERED_LIKELIHOOD = 50;
 const SHORT_FACTUAL_WORDS = 6;
+/** The site's own questions lead each intent's list, at most this many. */
+const SITE_QUESTIONS = 2;
+/** Words that mark a question's intent; anything else is informational. */
+const TRANSACTIONAL_RE = /\b(?:cost|costs|price|prices|pricing|buy|order|hire|book|quote|discount|subscribe|sign up)\b/i;
+const COMMERCIAL_RE = /\b(?:best|vs\.?|versus|compare|comparison|alternatives?|worth|reviews?|top)\b/i;
+const NAVIGATIONAL_RE = /\b(?:contact|login|log in|website|official|location|address|find us)\b/i;
 
 interface Context {
   topic: string;
+  /** "is"/"are" and "does"/"do" agreeing with the topic ("solar panels are"). */
+  is: string;
+  does: string;
   audience: string | null;
   industry: string | null;
   brand: string | null;
   alternative: string | null;
   contentType: PromptContentType | null;
-  questions: string[];
+  /** The site's own question headings on the topic, by intent. */
+  questions: Record<PromptIntent, string[]>;
 }
 
 interface Template {
@@ -52,19 +62,17 @@ const forAudience = (c: Context): string => (c.audience ? ` for ${c.audience}` :
  */
 const TEMPLATES: Record<PromptIntent, Template[]> = {
   informational: [
-    { make: (c) => c.questions[0] ?? null },
-    { make: (c) => `What is ${c.topic}?` },
-    { make: (c) => `How does ${c.topic} work?` },
+    { make: (c) => `What ${c.is} ${c.topic}?` },
+    { make: (c) => `How ${c.does} ${c.topic} work?` },
     { make: (c) => `How do I get started with ${c.topic}${forAudience(c)}?`, types: ['guide', 'article', 'faq'] },
     { make: (c) => `What are the benefits of ${c.topic}${forAudience(c)}?` },
     { make: (c) => (c.industry ? `How is ${c.topic} used in ${c.industry}?` : null) },
-    { make: (c) => c.questions[1] ?? null },
     { make: (c) => (c.audience ? `What should ${c.audience} know about ${c.topic}?` : `What should I know about ${c.topic} before I start?`) },
   ],
   transactional: [
-    { make: (c) => `How much does ${c.topic} cost?` },
+    { make: (c) => `How much ${c.does} ${c.topic} cost?` },
     { make: (c) => `Where can I buy ${c.topic}${forAudience(c)}?`, types: ['product', 'article', 'faq', 'guide'] },
-    { make: (c) => `How do I hire a ${c.topic} provider?`, types: ['service'] },
+    { make: (c) => `How do I hire a provider for ${c.topic}?`, types: ['service'] },
     { make: (c) => `Can I get a free quote for ${c.topic}?`, types: ['service', 'product'] },
     { make: (c) => (c.brand ? `How do I order ${c.topic} from ${c.brand}?` : null) },
     { make: (c) => `How do I sign up for ${c.topic}?`, types: ['service', 'article', 'guide', 'faq'] },
@@ -81,7 +89,7 @@ const TEMPLATES: Record<PromptIntent, Template[]> = {
     { make: (c) => `What is the best ${c.topic}${forAudience(c)}?` },
     { make: (c) => (c.alternative ? `${capitalize(c.topic)} vs ${c.alternative}: which is better?` : null) },
     { make: (c) => `What are the alternatives to ${c.topic}?` },
-    { make: (c) => `Is ${c.topic} worth it?` },
+    { make: (c) => `${capitalize(c.is)} ${c.topic} worth it?` },
     { make: (c) => `Which ${c.topic} providers are the best${c.industry ? ` in ${c.industry}` : ''}?`, types: ['service', 'product'] },
     { make: (c) => (c.brand ? `Is ${c.brand} a good choice for ${c.topic}?` : null) },
   ],
@@ -103,10 +111,12 @@ export function suggestPrompts(input: SuggestPromptsInput): PromptSuggestionsRes
   for (const intent of PROMPT_INTENTS) {
     const limit = input.userIntent === undefined ? DEFAULT_PROMPTS : input.userIntent === intent ? FOCUS_PROMPTS : OTHER_PROMPTS;
     const prompts: string[] = [];
-    for (const t of TEMPLATES[intent]) {
+    const candidates = [
+      ...context.questions[intent].slice(0, SITE_QUESTIONS),
+      ...TEMPLATES[intent].filter((t) => !t.types || !context.contentType || t.types.includes(context.contentType)).map((t) => t.make(context)),
+    ];
+    for (const prompt of candidates) {
       if (prompts.length >= limit) break;
-      if (t.types && context.contentType && !t.types.includes(context.contentType)) continue;
-      const prompt = t.make(context);
       if (!prompt || seen.has(prompt.toLowerCase())) continue;
       seen.add(prompt.toLowerCase());
       prompts.push(prompt);
@@ -156,15 +166,33 @@ function buildContext(input: SuggestPromptsInput): Context {
   const alternative = input.pages
     .flatMap((p) => entitiesOf(p))
     .find((e) => (e.type === 'product' || e.type === 'organization') && e.name.toLowerCase() !== brandName?.toLowerCase() && !contentTerms(e.name).some((t) => topicTerms.has(t)))?.name ?? null;
+  const grouped: Record<PromptIntent, string[]> = { informational: [], transactional: [], navigational: [], commercial: [] };
+  for (const q of new Set(questions)) grouped[intentOf(q)].push(q);
+  const plural = isPlural(topic);
   return {
     topic,
+    is: plural ? 'are' : 'is',
+    does: plural ? 'do' : 'does',
     audience: input.targetAudience?.trim() || null,
     industry: input.industry?.trim() || null,
     brand: brandName,
     alternative,
     contentType: input.contentType ?? null,
-    questions: [...new Set(questions)],
+    questions: grouped,
   };
+}
+
+function intentOf(question: string): PromptIntent {
+  if (TRANSACTIONAL_RE.test(question)) return 'transactional';
+  if (COMMERCIAL_RE.test(question)) return 'commercial';
+  if (NAVIGATIONAL_RE.test(question)) return 'navigational';
+  return 'informational';
+}
+
+/** A topic whose last word is a regular plural ("solar panels", "heat pumps") takes "are"/"do". */
+function isPlural(topic: string): boolean {
+  const last = topic.trim().split(/\s+/).pop()?.toLowerCase() ?? '';
+  return last.length > 3 && /s$/.test(last) && !/(?:ss|us|is|ics)$/.test(last) && normalizeTerm(last) !== last;
 }
 
 const INTENT_HINT: Record<PromptIntent, (c: Context) => string> = {

@@ -42,6 +42,7 @@ const PROFILE_PATH_RE = /\/(?:author|authors|people|team|profile|staff|about\/[^
 const EVENT_WORD_RE = /\b(?:conference|concert|festival|workshop|webinar|meetup|summit|exhibition|tickets?|register now|registration|keynote)\b/i;
 const VENUE_RE = /\b(?:venue|location|where)\s*:\s*([^\n.]{3,120})/i;
 const BLOG_PATH_RE = /\/(?:blog|posts?|news)\//i;
+const INSTRUCTION_RE = /^how to\b[^?]*$/i;
 
 /**
  * Builds JSON-LD for a page from what the page itself shows, then validates it with the same
@@ -112,9 +113,9 @@ function primaryType(node: JsonLdNode): string {
   return typesOf(node)[0] ?? '';
 }
 
-// The most specific description of the page wins; Organization is the fallback for a page
-// that only says who is behind it.
-const SUGGESTION_ORDER = ['Product', 'Event', 'HowTo', 'FAQPage', 'BlogPosting', 'Article', 'Person', 'LocalBusiness', 'BreadcrumbList', 'Organization', 'WebSite'];
+// What the page is as a whole wins over its parts (an article with an FAQ section is an
+// Article); Organization is the fallback for a page that only says who is behind it.
+const SUGGESTION_ORDER = ['Product', 'Event', 'Person', 'BlogPosting', 'Article', 'HowTo', 'FAQPage', 'LocalBusiness', 'BreadcrumbList', 'Organization', 'WebSite'];
 
 function pickSuggested(nodes: JsonLdNode[]): string {
   const types = nodes.map(primaryType);
@@ -173,11 +174,13 @@ function articleNode(model: PageModel, cues: PageCues, ids: ReturnType<typeof no
   const node: JsonLdNode = { '@type': type, '@id': ids.node('article') };
   if (headline) node.headline = truncate(headline, HEADLINE_MAX);
   if (model.metaDescription) node.description = model.metaDescription;
-  if (model.author) {
-    const profile = model.links.find((l) => l.rel.includes('author') && l.url)?.url;
-    node.author = model.author.split(/,\s*|\s+and\s+/).map((name) => ({ '@type': 'Person', name, ...(profile ? { url: profile } : {}) }));
-  }
-  if (model.dates.publishedAt) node.datePublished = model.dates.publishedAt;
+  const authorLink = model.links.find((l) => l.rel.includes('author') && l.url && l.text);
+  // A byline's link text is the cleanest name; JSON-LD authors arrive joined with commas.
+  const authors = authorLink ? [authorLink.text] : model.author ? (model.authorSource === 'JSON-LD author' ? model.author.split(/,\s*/) : [model.author]) : [];
+  if (authors.length > 0) node.author = authors.map((name) => ({ '@type': 'Person', name, ...(authorLink?.url ? { url: authorLink.url } : {}) }));
+  // A <time> in the article is its date when no metadata states one.
+  const published = model.dates.publishedAt ?? cues.times.map((t) => parseDate(t.datetime)).find((d) => d !== null);
+  if (published) node.datePublished = published;
   if (model.dates.modifiedAt) node.dateModified = model.dates.modifiedAt;
   const image = pageImage(model);
   if (image) node.image = image;
@@ -189,7 +192,8 @@ function articleNode(model: PageModel, cues: PageCues, ids: ReturnType<typeof no
 
 function faqNode(model: PageModel, cues: PageCues, ids: ReturnType<typeof nodeIds>, forced: boolean): JsonLdNode | null {
   const pairs = new Map<string, string>();
-  for (const a of model.answers) if (a.answerWordCount > 0 && isQuestion(a.question)) pairs.set(a.question, a.answer);
+  // "How to install X" heads instructions (HowTo), not a question someone asked.
+  for (const a of model.answers) if (a.answerWordCount > 0 && isQuestion(a.question) && !INSTRUCTION_RE.test(a.question)) pairs.set(a.question, a.answer);
   for (const b of cues.faqBlocks) if (!pairs.has(b.question)) pairs.set(b.question, b.answer);
   if (pairs.size < (forced ? 1 : FAQ_MIN)) return null;
   return {
@@ -217,6 +221,11 @@ function howToNode(model: PageModel, cues: PageCues, ids: ReturnType<typeof node
   return node;
 }
 
+/** The H1 names the thing on the page; the <title> often carries the shop's name as well. */
+function pageHeading(model: PageModel): string | null {
+  return model.headings.find((h) => h.level === 1)?.text ?? model.articleTitle ?? model.title;
+}
+
 function microdataOf(model: PageModel, type: string): Record<string, string[]> | null {
   return model.microdata.find((m) => m.type === type)?.properties ?? null;
 }
@@ -230,7 +239,7 @@ function productNode(model: PageModel, ids: ReturnType<typeof nodeIds>, forced: 
   const availability = AVAILABILITY.find(([re]) => re.test(text))?.[1];
   const hasCue = micro !== null || model.meta['og:type'] === 'product' || metaPrice !== undefined || (priceMatch !== null && availability !== undefined);
   if (!forced && !hasCue) return null;
-  const name = micro?.name?.[0] || model.articleTitle || model.title;
+  const name = micro?.name?.[0] || pageHeading(model);
   if (!name) return null;
   const node: JsonLdNode = { '@type': 'Product', '@id': ids.node('product'), name };
   const description = micro?.description?.[0] || model.metaDescription;
@@ -361,10 +370,10 @@ function personNode(model: PageModel, ids: ReturnType<typeof nodeIds>, forced: b
   const image = pageImage(model);
   if (image) node.image = image;
   if (model.metaDescription) node.description = model.metaDescription;
-  const role = /\b(?:is|works as)\s+(?:an?|the)\s+([\p{L} -]{3,60}?)\s+(?:at|for|with)\s+([\p{Lu}][\p{L}&. -]{1,60})/u.exec(model.paragraphs.slice(0, 3).map((p) => p.text).join(' '));
+  const role = /\b(?:is|works as)\s+(?:an?|the)\s+([\p{L} -]{3,60}?)\s+(?:at|for|with)\s+(\p{Lu}[\p{L}&'-]*(?:\s+\p{Lu}[\p{L}&'-]*)*)/u.exec(model.paragraphs.slice(0, 3).map((p) => p.text).join(' '));
   if (role) {
     node.jobTitle = role[1].trim();
-    node.worksFor = { '@type': 'Organization', name: role[2].trim().replace(/[.]$/, '') };
+    node.worksFor = { '@type': 'Organization', name: role[2] };
   }
   return node;
 }
@@ -374,7 +383,7 @@ function eventNode(model: PageModel, cues: PageCues, ids: ReturnType<typeof node
   const venue = VENUE_RE.exec(model.mainText)?.[1]?.trim();
   const start = cues.times.map((t) => parseDate(t.datetime)).find((d): d is string => d !== null);
   if (!forced && !(EVENT_WORD_RE.test(text) && venue && start)) return null;
-  const name = model.articleTitle ?? model.title;
+  const name = pageHeading(model);
   if (!name) return null;
   const node: JsonLdNode = { '@type': 'Event', '@id': ids.node('event'), name };
   if (start) node.startDate = start;

@@ -41,12 +41,16 @@ export function siteName(model: PageModel): string {
   const og = model.meta['og:site_name'] ?? model.meta['application-name'];
   if (og) return og;
   const title = model.title ?? '';
-  const parts = title.split(/\s+[|\-–—·•»]\s+/);
-  if (parts.length > 1) {
-    const last = parts[parts.length - 1].trim();
-    if (last && last.split(/\s+/).length <= 4) return last;
-  }
   const host = siteHost(model.url);
+  const parts = title.split(/\s+[|\-–—·•»]\s+/).map((p) => p.trim()).filter(Boolean);
+  if (parts.length > 1) {
+    // The part that spells the host's name ("Crumb Bakery" on crumb.example), else the usual "Page | Site" suffix.
+    const label = host?.split('.')[0].replace(/[^a-z0-9]/g, '') ?? '';
+    const matching = label ? parts.find((p) => p.toLowerCase().replace(/[^a-z0-9]/g, '').includes(label)) : undefined;
+    const last = parts[parts.length - 1];
+    if (matching) return matching;
+    if (last.split(/\s+/).length <= 4) return last;
+  }
   if (host) {
     const label = host.split('.')[0];
     return label.charAt(0).toUpperCase() + label.slice(1);

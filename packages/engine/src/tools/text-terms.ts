@@ -30,13 +30,21 @@ export function phraseKey(phrase: string): string {
   return terms.join(' ');
 }
 
-export function isContentTerm(term: string): boolean {
-  return term.length >= 3 && !STOPWORDS.has(term) && !/^\d/.test(term);
+/** A word that carries meaning: checked before and after normalising, so "does" (→ "doe") stays a stopword. */
+export function isContentTerm(term: string, raw = term): boolean {
+  return term.length >= 3 && !STOPWORDS.has(term) && !STOPWORDS.has(raw.toLowerCase()) && !/^\d/.test(term);
 }
 
 /** Content terms only: what carries the topic of a text. */
 export function contentTerms(text: string): string[] {
-  return normalizedTerms(text).filter(isContentTerm);
+  const out: string[] = [];
+  for (const w of words(text)) {
+    for (const part of w.split(/[-.]/)) {
+      const term = part ? normalizeTerm(part) : '';
+      if (term && isContentTerm(term, part)) out.push(term);
+    }
+  }
+  return out;
 }
 
 /** A text prepared for phrase look-ups: " term term term ". */
@@ -79,9 +87,9 @@ export function keyPhrases(text: string, options: { minPairCount: number; minWor
     counts.set(key, entry);
   };
   for (let i = 0; i < norm.length; i++) {
-    if (!isContentTerm(norm[i])) continue;
+    if (!isContentTerm(norm[i], tokens[i])) continue;
     add(norm[i], tokens[i].toLowerCase());
-    if (i + 1 < norm.length && isContentTerm(norm[i + 1])) add(`${norm[i]} ${norm[i + 1]}`, `${tokens[i]} ${tokens[i + 1]}`.toLowerCase());
+    if (i + 1 < norm.length && isContentTerm(norm[i + 1], tokens[i + 1])) add(`${norm[i]} ${norm[i + 1]}`, `${tokens[i]} ${tokens[i + 1]}`.toLowerCase());
   }
   const pairs: KeyPhrase[] = [];
   const singles: KeyPhrase[] = [];
