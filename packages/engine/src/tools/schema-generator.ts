@@ -269,7 +269,9 @@ function parseAddress(model: PageModel, cues: PageCues): JsonLdNode | null {
   }
   const raw = cues.addresses[0];
   if (!raw) return null;
-  const parts = raw.split(/\n|,\s*/).map((p) => p.trim()).filter((p) => p && !PHONE_RE.test(p) && !/@/.test(p));
+  // One block per line ("120 Market Street / Portland, OR 97204 / United States"), or one line with commas.
+  const lines = raw.includes('\n') ? raw.split('\n') : raw.split(/,\s*/);
+  const parts = lines.map((p) => p.trim()).filter((p) => p && !PHONE_RE.test(p) && !/@/.test(p));
   const streetIndex = parts.findIndex((p) => STREET_RE.test(p) && /\p{L}/u.test(p));
   if (streetIndex < 0) return null;
   const address: JsonLdNode = { '@type': 'PostalAddress', streetAddress: parts[streetIndex] };
@@ -278,8 +280,9 @@ function parseAddress(model: PageModel, cues: PageCues): JsonLdNode | null {
   if (localityPart) {
     const postcode = POSTCODE_RE.exec(localityPart)?.[0];
     if (postcode) address.postalCode = postcode;
-    const locality = localityPart.replace(POSTCODE_RE, '').replace(/\s{2,}/g, ' ').trim();
+    const [locality, region] = localityPart.replace(POSTCODE_RE, '').split(',').map((p) => p.trim()).filter(Boolean);
     if (locality) address.addressLocality = locality;
+    if (region) address.addressRegion = region;
   }
   const country = rest.filter((p) => /^\p{L}[\p{L} ]+$/u.test(p) && p !== localityPart).pop();
   if (country) address.addressCountry = country;
