@@ -70,3 +70,22 @@ export const devOutbox = pgTable(
   (table) => [index('dev_outbox_created_idx').on(table.createdAt)],
 );
 
+
+/**
+ * Messages sent through the public contact form (spec 000 §3). The privacy consent is required to
+ * send but not stored, and neither is the sender's IP: the per-IP limit lives in the rate-limit counters.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company'),
+    website: text('website'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('contact_messages_created_idx').on(table.createdAt)],
+);
