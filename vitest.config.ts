@@ -1,4 +1,4 @@
-import './vitest.polyfills';
+import './vitest.polyfills.ts';
 import { defineConfig } from 'vitest/config';
 
 // Unit and integration tests of every package. Browser tests live in e2e/ with their own config.

@@ -1,4 +1,4 @@
-import '../vitest.polyfills';
+import '../vitest.polyfills.ts';
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: each file starts the built server on its own port and data folder and drives
