@@ -25,8 +25,9 @@ export interface RankCompetitorsInput {
 const REFERENCE_HOST_RE =
   /(?:^|\.)(?:google\.[a-z.]+|bing\.com|duckduckgo\.com|wikipedia\.org|wikimedia\.org|wikidata\.org|apple\.com|microsoft\.com|amazon\.[a-z.]+|w3\.org|schema\.org|mozilla\.org|cloudflare\.com|gstatic\.com|googleapis\.com|doi\.org|archive\.org|(?:[a-z0-9-]+\.)?(?:gov|edu|int|mil)(?:\.[a-z]{2})?)$/;
 /**
- * Below this relevance (TF-IDF cosine × 100) two sites share only general vocabulary: measured on
- * unrelated pairs of the engine's corpus pages, cosine stays under about 0.1.
+ * Below this relevance (TF-IDF cosine × 100) two sites share only general vocabulary: over the
+ * 351 pairs of the 27 English pages of 200+ words in packages/engine/test/corpus (mostly unrelated
+ * articles) the cosine has a median of 0.05 and a 95th percentile of 0.15.
  */
 export const MIN_RELEVANCE = 15;
 /** From this relevance a site covers the same subject closely enough to compete for the same prompts. */

@@ -85,8 +85,15 @@ export function trimSpoken(text: string, maxWords = SPOKEN_WORDS): string {
     total += n;
   }
   if (out.length > 0) return out.join(' ');
-  const first = text.trim().split(/\s+/).slice(0, maxWords).join(' ');
-  return `${first.replace(/[,;:.!?]+$/, '')}…`;
+  // Counted as the engine counts words, so "$12,000" is two, as it is read aloud.
+  const kept: string[] = [];
+  let count = 0;
+  for (const token of text.trim().split(/\s+/)) {
+    count += countWords(token);
+    if (count > maxWords) break;
+    kept.push(token);
+  }
+  return `${kept.join(' ').replace(/[,;:.!?]+$/, '')}…`;
 }
 
 /**
