@@ -11,3 +11,4 @@ export * from './api';
 export * from './messages';
 export * from './server-api';
 export * from './tool-results';
+export * from './audits-api';

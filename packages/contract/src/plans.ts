@@ -133,3 +133,14 @@ export function websitesLimit(plan: PlanId): number {
 export function competitorsLimit(plan: PlanId): number {
   return PLANS[plan].competitorsLimit;
 }
+
+/**
+ * Audits a plan may run per calendar month (UTC). Site audits and page audits of hosts outside
+ * the user's websites and competitors count; page audits of their own sites do not.
+ */
+export const USAGE_LIMITS: Record<PlanId, { auditsPerMonth: number }> = {
+  free: { auditsPerMonth: 5 },
+  core: { auditsPerMonth: 50 },
+  pro: { auditsPerMonth: 200 },
+  agency: { auditsPerMonth: 1000 },
+};

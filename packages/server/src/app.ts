@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES } from '@citable/contract';
 import type { Config } from './config';
+import { auditRunJob } from './jobs/audit-run';
 import { authRateLimitCleanupJob } from './jobs/auth-rate-limit-cleanup';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -12,6 +13,8 @@ import { jobsPlugin } from './plugins/jobs';
 import { mailPlugin } from './plugins/mail';
 import { webPlugin } from './plugins/web';
 import { activityRoutes } from './routes/activity';
+import { auditFunctionRoutes } from './routes/audit-function';
+import { auditRoutes } from './routes/audits';
 import { configRoutes } from './routes/config';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { healthRoutes } from './routes/health';
@@ -77,6 +80,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(jobsPlugin);
   await app.jobs.define(authRateLimitCleanupJob(app.db));
+  const auditJob = auditRunJob({ db: app.db, allowHosts: config.fetchAllowHosts, log: app.log });
+  await app.jobs.define(auditJob);
 
   const devOutbox = !config.isProduction;
   await app.register(healthRoutes);
@@ -84,6 +89,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(meRoutes);
   await app.register(profileRoutes);
   await app.register(activityRoutes);
+  await app.register(auditRoutes, { job: auditJob });
+  await app.register(auditFunctionRoutes, { allowHosts: config.fetchAllowHosts });
   if (devOutbox) await app.register(devOutboxRoutes);
   await app.register(webPlugin, { distDir: config.webDistDir });
 

@@ -17,6 +17,12 @@ export interface Config {
   trustProxy: boolean | string;
   /** Folder of the built web app; absent in API-only runs. */
   webDistDir: string;
+  /** Private hosts audits may reach anyway (FETCH_ALLOW_HOSTS, e.g. `127.0.0.1` for local development and tests). */
+  fetchAllowHosts: string[];
+  /** Where contact-form messages are sent (CONTACT_EMAIL); unset, they are only stored. */
+  contactEmail: string | undefined;
+  /** The operator's incidents and maintenance for /status (STATUS_FILE, default status.yaml at the repository root). */
+  statusFile: string;
 }
 
 export class ConfigError extends Error {}
@@ -65,6 +71,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (!URL.canParse(publicUrl) || !/^https?:$/.test(new URL(publicUrl).protocol)) {
     throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL such as https://citable.example.com, got "${publicUrl}"`);
   }
+  const contactEmail = env.CONTACT_EMAIL?.trim() || undefined;
+  if (contactEmail && !/^[^\s@]+@[^\s@]+$/.test(contactEmail)) throw new ConfigError(`CONTACT_EMAIL must be an e-mail address, got "${contactEmail}"`);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -78,5 +86,8 @@ export function loadConfig(env: Env = process.env): Config {
     isProduction,
     trustProxy: proxy === '' || proxy === 'false' ? false : proxy === 'true' ? true : proxy,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : path.join(repoRoot, 'packages/web/dist'),
+    fetchAllowHosts: (env.FETCH_ALLOW_HOSTS ?? '').split(/[\s,]+/).filter((host) => host !== ''),
+    contactEmail,
+    statusFile: env.STATUS_FILE ? path.resolve(env.STATUS_FILE) : path.join(repoRoot, 'status.yaml'),
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { GoalId, SiteEntry } from '@citable/contract';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AuditIssue, GoalId, SiteEntry } from '@citable/contract';
+import type { StoredAudit } from '../services/audits/stored-audit';
 import { user } from './auth-schema';
 
 export * from './auth-schema';
@@ -70,6 +71,64 @@ export const devOutbox = pgTable(
   (table) => [index('dev_outbox_created_idx').on(table.createdAt)],
 );
 
+/**
+ * The life of one audit (queued, running, completed, failed) with its progress. The partial
+ * unique index is what enforces one audit in flight per user, even against concurrent requests.
+ */
+export const auditRuns = pgTable(
+  'audit_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull(),
+    /** Null for pasted content. */
+    websiteUrl: text('website_url'),
+    maxPages: integer('max_pages').notNull(),
+    status: text('status').notNull(),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total'),
+    error: text('error'),
+    /** Whether the run counts against the plan's monthly audit limit. */
+    counted: boolean('counted').notNull(),
+    createdAt: createdAt(),
+    /** Touched by every progress write: a run in flight that stops being touched was abandoned. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('audit_runs_one_in_flight_idx').on(table.userId).where(sql`${table.status} in ('queued', 'running')`),
+    index('audit_runs_user_created_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/** Completed audits (spec 001 §3 audit_history). A run's row has the run's id, so a retried job cannot add a second. */
+export const auditHistory = pgTable(
+  'audit_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    websiteUrl: text('website_url'),
+    /** The audited URL's origin, so the history can be listed per website. */
+    websiteOrigin: text('website_origin'),
+    overallScore: integer('overall_score').notNull(),
+    aiUnderstanding: integer('ai_understanding').notNull(),
+    citationLikelihood: integer('citation_likelihood').notNull(),
+    conversationalReadiness: integer('conversational_readiness').notNull(),
+    contentStructure: integer('content_structure').notNull(),
+    recommendations: jsonb('recommendations').$type<string[]>().notNull(),
+    issues: jsonb('issues').$type<AuditIssue[]>().notNull(),
+    auditData: jsonb('audit_data').$type<StoredAudit>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_history_user_created_idx').on(table.userId, table.createdAt.desc()),
+    index('audit_history_user_origin_created_idx').on(table.userId, table.websiteOrigin, table.createdAt.desc()),
+  ],
+);
 
 /**
  * Messages sent through the public contact form (spec 000 §3). The privacy consent is required to

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, AUDIT_MESSAGES, auditFunctionRequestSchema, auditFunctionResponseSchema } from '@citable/contract';
+import { HttpError } from '../lib/http-error';
+import { expectedFailureMessage, failureStatus, INTERNAL_FAILURE_MESSAGE } from '../services/audits/audit-failure';
+import { finishRun } from '../services/audits/lifecycle';
+import { toFunctionResponse } from '../services/audits/reveal';
+import { auditPageUrl, auditPastedContent } from '../services/audits/run-audit';
+import { createRun, failAbandonedRuns, failRun } from '../services/audits/runs';
+import { enforceAuditLimit, isOwnHost } from '../services/audits/usage';
+import { getOrCreateProfile } from '../services/profile';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+
+/**
+ * `POST /api/functions/ai-visibility-audit` (spec 001 §7): audits one URL or pasted content while
+ * the client waits. It takes the user's one audit slot like a background audit does.
+ */
+export const auditFunctionRoutes: FastifyPluginAsyncZod<{ allowHosts: readonly string[] }> = async (app, options) => {
+  const deps = { db: app.db, allowHosts: options.allowHosts, log: app.log };
+
+  app.post(
+    '/api/functions/ai-visibility-audit',
+    { schema: { body: auditFunctionRequestSchema, response: { 200: auditFunctionResponseSchema, ...errors } } },
+    async (request) => {
+      const user = await app.requireUser(request);
+      const { url, content } = request.body;
+      const profile = await getOrCreateProfile(app.db, user.id);
+      const counted = url !== undefined && !isOwnHost(profile, url);
+      await failAbandonedRuns(app.db, user.id);
+      if (counted) await enforceAuditLimit(app.db, user.id, profile.plan);
+      const run = await createRun(app.db, user.id, { scope: 'page', websiteUrl: url ?? null, maxPages: 1, status: 'running', counted });
+      if (!run) throw new HttpError(409, { error: AUDIT_MESSAGES.alreadyRunning });
+
+      let stored;
+      try {
+        stored = url !== undefined ? await auditPageUrl(url, deps) : auditPastedContent(content ?? '');
+      } catch (error) {
+        const message = expectedFailureMessage(error);
+        await failRun(app.db, user.id, run.id, message ?? INTERNAL_FAILURE_MESSAGE);
+        if (message === null) throw error;
+        throw new HttpError(failureStatus(error), { error: message });
+      }
+      await finishRun(deps, user.id, run, stored);
+      return toFunctionResponse(run.id, stored, profile.plan);
+    },
+  );
+};

@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { logActivity } from '../activity';
+import { expectedFailureMessage, INTERNAL_FAILURE_MESSAGE } from './audit-failure';
+import { saveAuditHistory } from './history';
+import { auditPageUrl, auditSite } from './run-audit';
+import { completeRun, failRun, getRun, markRunning, writeProgress, type AuditRunRow } from './runs';
+import { pageCountOf, type StoredAudit } from './stored-audit';
+
+export interface AuditDeps {
+  db: Db;
+  allowHosts: readonly string[];
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Saves the result under the run's id and completes the run in one transaction, so a retry sees
+ * either both or neither; the audit_run activity is logged only by the call that saved the row.
+ */
+export async function finishRun(deps: AuditDeps, userId: string, run: Pick<AuditRunRow, 'id' | 'websiteUrl' | 'scope'>, stored: StoredAudit): Promise<void> {
+  const pages = pageCountOf(stored);
+  const saved = await deps.db.transaction(async (tx) => {
+    const inserted = await saveAuditHistory(tx, userId, run.id, run.websiteUrl, stored);
+    await completeRun(tx, userId, run.id, { done: pages, total: pages });
+    return inserted;
+  });
+  if (!saved) return;
+  try {
+    await logActivity(deps.db, userId, {
+      type: 'audit_run',
+      toolId: 'audit',
+      websiteUrl: run.websiteUrl ?? undefined,
+      data: { auditId: run.id, kind: stored.kind, overallScore: stored.result.overallScore, pages },
+    });
+  } catch (error) {
+    // Activity is a trail, not the audit: losing an entry must not fail a saved audit (spec 001 §8).
+    deps.log.warn({ err: error, auditId: run.id }, 'could not log the audit_run activity');
+  }
+}
+
+/**
+ * The background job's work: crawl, audit, save. A run that is already finished is left alone, so
+ * a retried or duplicated job does nothing twice. Expected failures (the site cannot be read)
+ * fail the run with the crawler's message; a bug fails it with a generic one and is logged,
+ * since retrying the same input would fail the same way.
+ */
+export async function executeRun(deps: AuditDeps, userId: string, runId: string): Promise<void> {
+  const run = await getRun(deps.db, userId, runId);
+  if (!run || run.status === 'completed' || run.status === 'failed' || run.websiteUrl === null) return;
+  await markRunning(deps.db, userId, runId);
+  let stored: StoredAudit;
+  try {
+    stored =
+      run.scope === 'site'
+        ? await auditSite(run.websiteUrl, {
+            allowHosts: deps.allowHosts,
+            maxPages: run.maxPages,
+            onProgress: (progress) => writeProgress(deps.db, userId, runId, progress),
+          })
+        : await auditPageUrl(run.websiteUrl, { allowHosts: deps.allowHosts });
+  } catch (error) {
+    const message = expectedFailureMessage(error);
+    if (message === null) deps.log.error({ err: error, auditId: runId }, 'audit failed');
+    await failRun(deps.db, userId, runId, message ?? INTERNAL_FAILURE_MESSAGE);
+    return;
+  }
+  await finishRun(deps, userId, run, stored);
+}

@@ -1,0 +1,52 @@
+import { planAtLeast, type AuditDetail, type AuditFunctionResponse, type AuditIssue, type AuditReport, type PlanId } from '@citable/contract';
+import { pageCountOf, reportCheck, type StoredAudit } from './stored-audit';
+
+/** Subscores, checks and issues come with Core (spec 000 §6); free sees the overall score. */
+const DETAIL_PLAN: PlanId = 'core';
+
+export function detailFor(plan: PlanId): { detail: AuditDetail; requiredPlan?: PlanId } {
+  return planAtLeast(plan, DETAIL_PLAN) ? { detail: 'full' } : { detail: 'overall', requiredPlan: DETAIL_PLAN };
+}
+
+/** Free users see what to fix, not how: each recommendation shrinks to its issue's title. */
+function recommendationsFor(detail: AuditDetail, recommendations: string[], issues: AuditIssue[]): string[] {
+  return detail === 'full' ? recommendations : issues.map((issue) => issue.title);
+}
+
+/** A stored audit as the reader's plan may see it. */
+export function toReport(stored: StoredAudit, plan: PlanId): AuditReport {
+  const reveal = detailFor(plan);
+  const { result } = stored;
+  const base = {
+    kind: stored.kind,
+    overallScore: result.overallScore,
+    recommendations: recommendationsFor(reveal.detail, result.recommendations, result.issues),
+    pageCount: pageCountOf(stored),
+    ...reveal,
+  };
+  if (reveal.detail === 'overall') return base;
+  if (stored.kind === 'site') {
+    return { ...base, subscores: result.subscores, issues: result.issues, checks: stored.checks, pages: stored.result.pages, failedPages: stored.failedPages };
+  }
+  return {
+    ...base,
+    subscores: result.subscores,
+    issues: result.issues,
+    checks: stored.result.checks.map(reportCheck),
+    pages: [{ url: stored.result.page.url, title: stored.result.page.title, overallScore: result.overallScore, subscores: result.subscores }],
+  };
+}
+
+/** The `ai-visibility-audit` function's answer: the engine's result in the spec's shape, revealed by plan. */
+export function toFunctionResponse(id: string, stored: Extract<StoredAudit, { kind: 'page' | 'content' }>, plan: PlanId): AuditFunctionResponse {
+  const reveal = detailFor(plan);
+  const { result } = stored;
+  const base = {
+    id,
+    overallScore: result.overallScore,
+    recommendations: recommendationsFor(reveal.detail, result.recommendations, result.issues),
+    page: result.page,
+    ...reveal,
+  };
+  return reveal.detail === 'full' ? { ...base, subscores: result.subscores, issues: result.issues, checks: result.checks } : base;
+}

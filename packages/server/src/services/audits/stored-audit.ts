@@ -1,0 +1,108 @@
+import type { AuditReportCheck, AuditResult, CheckOutcome, SiteAuditResult } from '@citable/contract';
+import { aggregateSiteAudit, DEFAULT_SCORING_CONFIG } from '@citable/engine';
+
+/** A page of a site audit that could not be read, with the crawler's reason. */
+export interface FailedPage {
+  url: string;
+  error: string;
+}
+
+/**
+ * What audit_history.audit_data holds: the engine's full result, never trimmed by plan, so an
+ * upgrade reveals the detail of past audits. A page audit keeps every check with its details; a
+ * site audit keeps the aggregate, the per-page summaries and one merged line per check (keeping
+ * every page's checks would cost megabytes per audit for little use).
+ */
+export type StoredAudit =
+  | { kind: 'page' | 'content'; result: AuditResult }
+  | { kind: 'site'; result: SiteAuditResult; checks: AuditReportCheck[]; failedPages: FailedPage[] };
+
+const passThreshold = DEFAULT_SCORING_CONFIG.passThreshold;
+
+/** A check of one page in the report's shape. */
+export function reportCheck(check: CheckOutcome): AuditReportCheck {
+  return {
+    id: check.id,
+    title: check.title,
+    subscore: check.subscore,
+    score: check.score,
+    passed: check.score === null ? null : check.score >= passThreshold,
+    explanation: check.explanation,
+    suggestion: check.suggestion,
+    learnMore: check.learnMore,
+    priority: check.priority,
+    category: check.category,
+    pointsLost: check.pointsLost,
+  };
+}
+
+interface CheckTally {
+  first: CheckOutcome;
+  /** The first page where it applied, for the explanation of a check that passed everywhere. */
+  firstApplicable: CheckOutcome | null;
+  /** The failing page where it cost the most: its explanation and fix stand for the site. */
+  worstFailing: CheckOutcome | null;
+  scoreSum: number;
+  lostSum: number;
+  applicable: number;
+  failing: number;
+}
+
+/**
+ * Merges the pages' checks into one line per check: the mean score where it applies, the number of
+ * pages failing it, and the explanation and fix of the page where it cost the most.
+ */
+export function siteChecks(pages: AuditResult[]): AuditReportCheck[] {
+  const tallies = new Map<string, CheckTally>();
+  for (const page of pages) {
+    for (const check of page.checks) {
+      let tally = tallies.get(check.id);
+      if (!tally) {
+        tally = { first: check, firstApplicable: null, worstFailing: null, scoreSum: 0, lostSum: 0, applicable: 0, failing: 0 };
+        tallies.set(check.id, tally);
+      }
+      if (check.score === null) continue;
+      tally.firstApplicable ??= check;
+      tally.scoreSum += check.score;
+      tally.lostSum += check.pointsLost;
+      tally.applicable += 1;
+      if (check.score >= passThreshold) continue;
+      tally.failing += 1;
+      if (!tally.worstFailing || check.pointsLost > tally.worstFailing.pointsLost) tally.worstFailing = check;
+    }
+  }
+  return [...tallies.values()].map((tally) => {
+    const line = reportCheck(tally.worstFailing ?? tally.firstApplicable ?? tally.first);
+    if (tally.applicable === 0) return { ...line, pagesFailing: 0, pagesApplicable: 0 };
+    return {
+      ...line,
+      score: Math.round((tally.scoreSum / tally.applicable) * 1000) / 1000,
+      passed: tally.failing === 0,
+      pointsLost: Math.round((tally.lostSum / pages.length) * 100) / 100,
+      pagesFailing: tally.failing,
+      pagesApplicable: tally.applicable,
+    };
+  });
+}
+
+export function storedSiteAudit(pages: AuditResult[], failedPages: FailedPage[]): StoredAudit {
+  return { kind: 'site', result: aggregateSiteAudit(pages), checks: siteChecks(pages), failedPages };
+}
+
+/** The audit_history columns every kind of audit fills alike. */
+export function historyColumns(stored: StoredAudit) {
+  const { overallScore, subscores, recommendations, issues } = stored.result;
+  return {
+    overallScore,
+    aiUnderstanding: subscores.aiUnderstanding,
+    citationLikelihood: subscores.citationLikelihood,
+    conversationalReadiness: subscores.conversationalReadiness,
+    contentStructure: subscores.contentStructure,
+    recommendations,
+    issues,
+  };
+}
+
+export function pageCountOf(stored: StoredAudit): number {
+  return stored.kind === 'site' ? stored.result.pageCount : 1;
+}
