@@ -23,7 +23,7 @@ export const answerFirst: Check<AnswerFirstOptions> = {
   defaultOptions: { maxWords: 60, minWords: 12, minContentWords: 100 },
   run(model, _site, o) {
     if (model.wordCount < o.minContentWords) return notApplicable(`The content has fewer than ${o.minContentWords} words.`);
-    const first = model.paragraphs.find((p) => p.wordCount >= 5);
+    const first = model.paragraphs[model.leadIndex];
     if (!first) return scored(0, 'The content has no opening paragraph.');
     const titleTerms = words(model.articleTitle ?? model.title ?? '').map((w) => w.toLowerCase()).filter((w) => w.length > 2 && !STOPWORDS.has(w));
     const firstWords = new Set(words(first.text).map((w) => w.toLowerCase()));

@@ -6,8 +6,8 @@ import { STOPWORDS } from '../text/keywords';
 export interface EntityClarityOptions {
   /** Words of the introduction searched for the subject named in the title. */
   introWords: number;
-  /** Share of the title's content words the introduction should repeat for full marks. */
-  titleOverlap: number;
+  /** Content words of the title the introduction should repeat for full marks. */
+  titleTermsInIntro: number;
   /** Distinct named things (people, places, organisations, products) expected in the content. */
   minNamedEntities: number;
   minWords: number;
@@ -23,26 +23,29 @@ export const entityClarity: Check<EntityClarityOptions> = {
   category: 'Content',
   priority: 'Medium',
   suggestion: 'Name the main subject in the title and in the first sentence, use full names of people, products and organisations, and declare the subject with schema.org about or mainEntity.',
-  defaultOptions: { introWords: 80, titleOverlap: 0.4, minNamedEntities: 3, minWords: 80 },
+  defaultOptions: { introWords: 80, titleTermsInIntro: 2, minNamedEntities: 3, minWords: 80 },
   run(model, _site, options) {
     if (model.wordCount < options.minWords) return notApplicable(`The content has fewer than ${options.minWords} words.`);
     const title = model.articleTitle ?? model.title ?? '';
     const titleTerms = [...new Set(words(title).map((w) => w.toLowerCase()).filter((w) => w.length > 2 && !STOPWORDS.has(w)))];
-    const intro = new Set(words(model.paragraphs.slice(0, 3).map((p) => p.text).join(' ')).slice(0, options.introWords).map((w) => w.toLowerCase()));
-    const overlap = titleTerms.length === 0 ? 0 : titleTerms.filter((t) => intro.has(t)).length / titleTerms.length;
+    const lead = Math.max(0, model.leadIndex);
+    const intro = new Set(words(model.paragraphs.slice(lead, lead + 3).map((p) => p.text).join(' ')).slice(0, options.introWords).map((w) => w.toLowerCase()));
+    const matched = titleTerms.filter((t) => intro.has(t)).length;
+    const needed = Math.min(options.titleTermsInIntro, titleTerms.length);
+    const overlap = needed === 0 ? 0 : Math.min(1, matched / needed);
     const declared = model.jsonLdNodes.some(
       (n) => n.about !== undefined || n.mainEntity !== undefined || n.mainEntityOfPage !== undefined || typeof n.headline === 'string' || typeof n.name === 'string',
     );
     const named = model.properNouns.length;
-    const score = 0.5 * Math.min(1, overlap / options.titleOverlap) + 0.1 * (declared ? 1 : 0) + 0.4 * Math.min(1, named / options.minNamedEntities);
+    const score = 0.5 * overlap + 0.1 * (declared ? 1 : 0) + 0.4 * Math.min(1, named / options.minNamedEntities);
     const detailsList = [
-      detail('Title terms found in the introduction', `${Math.round(overlap * 100)}%`),
+      detail('Title words repeated in the introduction', `${matched} of ${titleTerms.length}`),
       detail('Subject declared in structured data', declared ? 'yes' : 'no'),
       detail('Named entities in the text', model.properNouns.slice(0, 8).map((p) => p.text).join(', ') || 'none'),
     ];
     if (score >= 0.9) return pass('The subject is named in the title and the introduction, and the content names specific entities.', detailsList);
     const problems = [
-      overlap < options.titleOverlap && 'the introduction does not restate the subject of the title',
+      overlap < 1 && 'the introduction does not restate the subject of the title',
       !declared && 'no structured data names the subject',
       named < options.minNamedEntities && 'few specific people, places or organisations are named',
     ].filter((p): p is string => typeof p === 'string');

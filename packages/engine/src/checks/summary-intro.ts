@@ -30,7 +30,7 @@ export const summaryIntro: Check<SummaryIntroOptions> = {
       if (s.heading && SUMMARY_RE.test(s.heading)) return pass(`"${s.heading}" summarises the content near the top.`);
       seen += s.wordCount;
     }
-    const first = model.paragraphs[0];
+    const first = model.paragraphs[model.leadIndex];
     if (first && first.wordCount >= o.introMinWords && first.wordCount <= o.introMaxWords) {
       return scored(0.8, 'The content opens with an introductory paragraph but no explicit summary.', { details: [detail(first.text)], priority: 'Low' });
     }

@@ -88,6 +88,7 @@ export function buildPageModel(input: PageModelInput | PageInput): PageModel {
     headingTree: buildHeadingTree(headings),
     mainText,
     paragraphs: content.paragraphs,
+    leadIndex: content.paragraphs.findIndex(isProse),
     stuffedParagraphs: content.stuffedParagraphs,
     stuffedHeadings: [...facts.stuffedHeadings.values()],
     sentences,
@@ -125,6 +126,12 @@ export function buildPageModel(input: PageModelInput | PageInput): PageModel {
       return entities;
     },
   };
+}
+
+// Captions, bylines and labels ("Photo", "Dan Goodin - Apr 16, 2015") are short and do not
+// end like a sentence; the lead is the first paragraph that reads as prose.
+function isProse(p: { text: string; wordCount: number }): boolean {
+  return p.wordCount >= 25 || (p.wordCount >= 8 && /[.!?…。！？]["'”’)]*$/u.test(p.text));
 }
 
 function topTermOf(counts: Map<string, number>, total: number): PageModel['topTerm'] {

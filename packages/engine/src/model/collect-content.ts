@@ -176,7 +176,10 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
       }
     };
     walkRows(el);
-    if (layout || rows < 2 || columns < 2) return false;
+    // Header cells or a caption make a data table (infoboxes included) even when cells hold
+    // blocks; otherwise cells with paragraphs or nested tables mean layout.
+    const isData = hasHeader || caption !== null ? rows >= 2 : !layout && rows >= 2 && columns >= 2;
+    if (!isData) return false;
     out.tables.push({ rows, columns, hasHeader, caption });
     const text = rowTexts.join('\n');
     addLine(text, countWords(text), true);

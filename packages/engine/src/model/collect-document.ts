@@ -48,6 +48,9 @@ const HEADING_LEVEL: Record<string, HeadingLevel> = { h1: 1, h2: 2, h3: 3, h4: 4
 const BLOCK_CHILD = new Set(['blockquote', 'dl', 'div', 'img', 'ol', 'p', 'pre', 'table', 'ul', 'section', 'article']);
 const SCORABLE = new Set(['p', 'pre', 'td', 'section']);
 
+/** Readability's minimum article length before it relaxes its filters. */
+const MIN_ARTICLE_CHARS = 500;
+
 const HIDDEN = 1;
 const BOILER = 2;
 const UNLIKELY = 4;
@@ -82,6 +85,9 @@ export function collectDocument(doc: Document, pageUrl: string | null): Document
   };
   const stats = new Map<Element, NodeStats>();
   const scorable: Element[] = [];
+  // Readability retries without dropping "unlikely" classes when that leaves too little text:
+  // a page wrapper named "has-sidebar" would otherwise take the whole article with it.
+  const scorableLoose: Element[] = [];
   let baseUrl = pageUrl;
   const itemStack: MicrodataItem[] = [];
 
@@ -201,14 +207,21 @@ export function collectDocument(doc: Document, pageUrl: string | null): Document
     // A server-rendered app fills its mount point; only an (almost) empty one marks a JS shell.
     if (a.id !== undefined && a.id.length < 16 && s.textLen < 50 && MOUNT_ID_RE.test(a.id)) facts.mountPoints.push(`${name}#${a.id}`);
     stats.set(el, s);
-    if (!(flags & (HIDDEN | BOILER | UNLIKELY)) && (SCORABLE.has(name) || (name === 'div' && !s.hasBlockChild)) && s.textLen >= 25) {
-      scorable.push(el);
+    if (!(flags & (HIDDEN | BOILER)) && (SCORABLE.has(name) || (name === 'div' && !s.hasBlockChild)) && s.textLen >= 25) {
+      scorableLoose.push(el);
+      if (!(flags & UNLIKELY)) scorable.push(el);
     }
     return s;
   };
 
   for (const child of doc.children) if (isElement(child)) visit(child, 0, 0);
-  facts.mainRoots = scoreCandidates(scorable, stats, facts.body);
+  const lengthOf = (roots: Element[]) => roots.reduce((n, r) => n + (stats.get(r)?.textLen ?? 0), 0);
+  let roots = scoreCandidates(scorable, stats);
+  if (lengthOf(roots) < MIN_ARTICLE_CHARS && scorableLoose.length > scorable.length) {
+    const loose = scoreCandidates(scorableLoose, stats);
+    if (lengthOf(loose) > lengthOf(roots)) roots = loose;
+  }
+  facts.mainRoots = roots.length > 0 ? roots : facts.body ? [facts.body] : [];
   return facts;
 }
 

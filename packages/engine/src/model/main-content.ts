@@ -41,9 +41,9 @@ function tagBase(name: string): number {
  * Picks the main content the way Readability does: each paragraph-like element scores by its
  * length and commas, the score flows to its ancestors (less with each level), link-heavy
  * candidates are discounted, and siblings of the winner that look like content join it.
- * Returns the roots of the main content in document order; the body when nothing qualifies.
+ * Returns the roots of the main content in document order; none when nothing qualifies.
  */
-export function scoreCandidates(scorable: Element[], stats: Map<Element, NodeStats>, body: Element | null): Element[] {
+export function scoreCandidates(scorable: Element[], stats: Map<Element, NodeStats>): Element[] {
   const scores = new Map<Element, number>();
   for (const el of scorable) {
     const s = stats.get(el)!;
@@ -65,11 +65,17 @@ export function scoreCandidates(scorable: Element[], stats: Map<Element, NodeSta
     ranked.push({ el, score });
   }
   ranked.sort((x, y) => y.score - x.score);
-  const top = ranked[0];
-  if (!top || top.el.name === 'body' || top.el.name === 'html') return body ? [body] : [];
+  const top = ranked.find((r) => r.el.name !== 'html' && r.el.name !== 'body');
+  if (!top) return [];
 
   let candidate = top.el;
-  const alternatives = ranked.slice(1, 5).filter((r) => r.score / top.score >= 0.75).map((r) => r.el);
+  // Readability climbs to the common ancestor of several near-equal candidates. Candidates
+  // nested in the top one (or around it) are the same block, not rivals, so they do not count.
+  const alternatives = ranked
+    .filter((r) => r !== top && r.el.name !== 'body' && r.el.name !== 'html')
+    .slice(0, 4)
+    .filter((r) => r.score / top.score >= 0.75 && !contains(r.el, top.el) && !contains(top.el, r.el))
+    .map((r) => r.el);
   if (alternatives.length >= 3) {
     for (let p = candidate.parent; p && isElement(p) && p.name !== 'body'; p = p.parent) {
       const contained = alternatives.filter((alt) => contains(p as Element, alt)).length;

@@ -167,6 +167,8 @@ export interface PageModel {
   headingTree: HeadingNode[];
   mainText: string;
   paragraphs: Paragraph[];
+  /** Index in `paragraphs` of the first prose paragraph (not a caption, byline or label); -1 when none. */
+  leadIndex: number;
   /** Paragraphs dominated by one repeated word: flagged by keyword-stuffing, excluded elsewhere. */
   stuffedParagraphs: Paragraph[];
   /** Headings that repeat a keyword ("Solar panels solar panels"), left out of `headings`. */
