@@ -12,3 +12,4 @@ export * from './messages';
 export * from './server-api';
 export * from './tool-results';
 export * from './audits-api';
+export * from './public-pages';

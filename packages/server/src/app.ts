@@ -16,10 +16,12 @@ import { activityRoutes } from './routes/activity';
 import { auditFunctionRoutes } from './routes/audit-function';
 import { auditRoutes } from './routes/audits';
 import { configRoutes } from './routes/config';
+import { contactRoutes } from './routes/contact';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
 import { profileRoutes } from './routes/profile';
+import { statusRoutes, type StatusRouteOptions } from './routes/status';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './services/auth-rate-limit';
 
 export interface AppOptions {
@@ -27,6 +29,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Overrides of the sign-in/sign-up limits (tests use generous ones except where the limit is tested). */
   rateLimits?: Partial<AuthRateLimits>;
+  /** Replaces the status page's health checks (tests inject failing ones). */
+  statusChecks?: StatusRouteOptions['checks'];
 }
 
 export type { Config } from './config';
@@ -89,6 +93,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(meRoutes);
   await app.register(profileRoutes);
   await app.register(activityRoutes);
+  await app.register(contactRoutes, { contactEmail: config.contactEmail });
+  await app.register(statusRoutes, {
+    statusFile: config.statusFile,
+    webDistDir: config.webDistDir,
+    smtpUrl: config.smtpUrl,
+    isProduction: config.isProduction,
+    env: process.env,
+    checks: options.statusChecks,
+  });
   await app.register(auditRoutes, { job: auditJob });
   await app.register(auditFunctionRoutes, { allowHosts: config.fetchAllowHosts });
   if (devOutbox) await app.register(devOutboxRoutes);
