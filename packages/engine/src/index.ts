@@ -12,3 +12,4 @@ export { chunkPassages, DEFAULT_CHUNK_OPTIONS, type Passage, type ChunkOptions }
 export { rankPassages, DEFAULT_RANK_OPTIONS, type RetrievalPage, type RankedPassage, type PromptRanking, type RankOptions } from './retrieval/rank-passages';
 export { benchCorpus, type CorpusTiming } from './bench-corpus';
 export { extractEntities } from './model/entities';
+export * from './tools';
