@@ -13,3 +13,5 @@ export * from './server-api';
 export * from './tool-results';
 export * from './audits-api';
 export * from './public-pages';
+export * from './entitlements';
+export * from './billing-api';

@@ -6,6 +6,8 @@ import { MAX_BODY_BYTES } from '@citable/contract';
 import type { Config } from './config';
 import { auditRunJob } from './jobs/audit-run';
 import { authRateLimitCleanupJob } from './jobs/auth-rate-limit-cleanup';
+import { billingConfigured } from './billing/billing-config';
+import { billingPlugin } from './billing/billing-plugin';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
@@ -38,6 +40,7 @@ export type { JobDefinition, JobRegistry } from './plugins/jobs';
 export { logActivity } from './services/activity';
 export { acquireDataDirLock, LockHeldError } from './lib/lock-file';
 export { createDb, type Db, type DbHandle } from './db/client';
+export { assertEntitled, currentPlan, requireArea, requireEntitlement, requirePlan, requireTool } from './billing/gates';
 
 /** Builds the whole application without listening; server.ts listens, tests use any port. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -89,7 +92,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const devOutbox = !config.isProduction;
   await app.register(healthRoutes);
-  await app.register(configRoutes, { nodeEnv: config.nodeEnv, devOutbox });
+  await app.register(configRoutes, { nodeEnv: config.nodeEnv, devOutbox, billingConfigured: billingConfigured(config.billing) });
   await app.register(meRoutes);
   await app.register(profileRoutes);
   await app.register(activityRoutes);
@@ -104,6 +107,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(auditRoutes, { job: auditJob });
   await app.register(auditFunctionRoutes, { allowHosts: config.fetchAllowHosts });
+  await app.register(billingPlugin, { config: config.billing, publicUrl: config.publicUrl, isProduction: config.isProduction });
   if (devOutbox) await app.register(devOutboxRoutes);
   await app.register(webPlugin, { distDir: config.webDistDir });
 

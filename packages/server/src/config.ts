@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadBillingConfig, type BillingConfig } from './billing/billing-config';
 
 export interface Config {
   port: number;
@@ -17,6 +18,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Folder of the built web app; absent in API-only runs. */
   webDistDir: string;
+  /** Lemon Squeezy (LEMONSQUEEZY_*); every field unset means no billing provider. */
+  billing: BillingConfig;
   /** Private hosts audits may reach anyway (FETCH_ALLOW_HOSTS, e.g. `127.0.0.1` for local development and tests). */
   fetchAllowHosts: string[];
   /** Where contact-form messages are sent (CONTACT_EMAIL); unset, they are only stored. */
@@ -86,6 +89,7 @@ export function loadConfig(env: Env = process.env): Config {
     isProduction,
     trustProxy: proxy === '' || proxy === 'false' ? false : proxy === 'true' ? true : proxy,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : path.join(repoRoot, 'packages/web/dist'),
+    billing: loadBillingConfig(env, isProduction, (message) => new ConfigError(message)),
     fetchAllowHosts: (env.FETCH_ALLOW_HOSTS ?? '').split(/[\s,]+/).filter((host) => host !== ''),
     contactEmail,
     statusFile: env.STATUS_FILE ? path.resolve(env.STATUS_FILE) : path.join(repoRoot, 'status.yaml'),

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { USAGE_METERS } from './entitlements';
+import { planIdSchema, subscriptionStatusSchema } from './profile';
+
+/** Texts of spec 000 §5 and §8 and spec 002 §8 that billing answers with, verbatim. */
+export const BILLING_ERRORS = {
+  notConfigured: 'LemonSqueezy is not configured',
+  unavailable: 'Payment processing is not available',
+  variantPlaceholder: 'Product variant ID is not properly configured for plan',
+  variantMissing: 'No variant ID found for plan',
+  notAuthenticated: 'User not authenticated',
+  noCheckoutUrl: 'Failed to create checkout: No checkout URL returned',
+  cancelFailed: 'Failed to cancel subscription. Please try again or contact support.',
+  cancelError: 'An error occurred while cancelling your subscription.',
+} as const;
+
+export const PAID_PLAN_IDS = ['core', 'pro', 'agency'] as const;
+export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
+
+/**
+ * `POST /api/functions/create-checkout` (spec 000 §7). The spec's userId, name and email are
+ * accepted for compatibility, but the server uses the session's user; a different userId is refused.
+ */
+export const createCheckoutSchema = z.strictObject({
+  plan: z.enum(PAID_PLAN_IDS),
+  billingCycle: z.enum(['monthly', 'annual']),
+  userId: z.string().max(200).optional(),
+  name: z.string().max(200).optional(),
+  email: z.string().max(320).optional(),
+  successUrl: z.string().max(2048).optional(),
+  cancelUrl: z.string().max(2048).optional(),
+});
+export type CreateCheckoutInput = z.infer<typeof createCheckoutSchema>;
+
+export const createCheckoutResponseSchema = z.object({
+  success: z.boolean(),
+  checkoutUrl: z.string().nullable(),
+  error: z.string().optional(),
+});
+export type CreateCheckoutResponse = z.infer<typeof createCheckoutResponseSchema>;
+
+/** `GET /api/billing/subscription`: what the billing dialog shows about the current plan. */
+export const billingSubscriptionSchema = z.object({
+  plan: planIdSchema,
+  /** The product's status (spec 000 §4); null when the user never subscribed. */
+  status: subscriptionStatusSchema.nullable(),
+  /** The provider's own status (active, on_trial, past_due, unpaid, paused, cancelled, expired). */
+  providerStatus: z.string().nullable(),
+  renewsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  trialEndsAt: z.string().nullable(),
+  /** The provider's customer portal (card, invoices); pre-signed by the provider, valid for a day. */
+  customerPortalUrl: z.string().nullable(),
+  updatePaymentMethodUrl: z.string().nullable(),
+  /** Cancel is offered only while the subscription is active. */
+  canCancel: z.boolean(),
+  billingConfigured: z.boolean(),
+});
+export type BillingSubscription = z.infer<typeof billingSubscriptionSchema>;
+
+export const usageMeterSchema = z.object({
+  meter: z.enum(USAGE_METERS),
+  used: z.number().int().nonnegative(),
+  /** 0 means the plan does not include it. */
+  limit: z.number().int().nonnegative(),
+});
+export type UsageMeterValue = z.infer<typeof usageMeterSchema>;
+
+/** `GET /api/billing/usage`: counts of the current calendar month (UTC). */
+export const billingUsageSchema = z.object({
+  plan: planIdSchema,
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  meters: z.array(usageMeterSchema),
+});
+export type BillingUsage = z.infer<typeof billingUsageSchema>;
+
+export const billingInvoiceSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+  total: z.string(),
+  invoiceUrl: z.string().nullable(),
+});
+export type BillingInvoice = z.infer<typeof billingInvoiceSchema>;
+
+/** `GET /api/billing/invoices`: the provider's invoices of the user's subscription, newest first. */
+export const billingInvoicesSchema = z.object({ invoices: z.array(billingInvoiceSchema) });
+export type BillingInvoices = z.infer<typeof billingInvoicesSchema>;
+
+export const webhookAckSchema = z.object({
+  received: z.literal(true),
+  duplicate: z.boolean(),
+  outcome: z.string(),
+});

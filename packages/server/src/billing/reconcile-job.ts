@@ -1,0 +1,67 @@
+import { and, isNotNull, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { billingSubscriptions } from '../db/billing-schema';
+import { userProfiles } from '../db/schema';
+import type { JobDefinition } from '../plugins/jobs';
+import type { BillingConfig } from './billing-config';
+import type { BillingProvider } from './provider';
+import { applyProviderSubscription } from './subscription-state';
+
+export interface ReconcileDeps {
+  db: Db;
+  config: BillingConfig;
+  provider: BillingProvider;
+  log: FastifyBaseLogger;
+}
+
+export interface ReconcileSummary {
+  checked: number;
+  applied: number;
+  failed: number;
+}
+
+/** Subscriptions that may still change: every one not expired, stored or only linked on a profile. */
+async function openSubscriptionIds(db: Db): Promise<string[]> {
+  const stored = await db.select({ id: billingSubscriptions.id }).from(billingSubscriptions).where(ne(billingSubscriptions.status, 'expired'));
+  const linked = await db
+    .select({ id: userProfiles.lemonsqueezySubscriptionId })
+    .from(userProfiles)
+    .where(and(isNotNull(userProfiles.lemonsqueezySubscriptionId), sql`${userProfiles.subscriptionStatus} is distinct from 'expired'`));
+  return [...new Set([...stored.map((row) => row.id), ...linked.flatMap((row) => (row.id ? [row.id] : []))])];
+}
+
+/**
+ * Retrieves each open subscription from the provider and applies it as a webhook would. The
+ * provider retries a failed webhook only three times, so this is what repairs a missed one.
+ */
+export async function reconcileSubscriptions(deps: ReconcileDeps): Promise<ReconcileSummary> {
+  const ids = await openSubscriptionIds(deps.db);
+  const summary: ReconcileSummary = { checked: ids.length, applied: 0, failed: 0 };
+  for (const id of ids) {
+    try {
+      const subscription = await deps.provider.getSubscription(id);
+      const outcome = await deps.db.transaction((tx) => applyProviderSubscription(tx, deps.config, subscription));
+      if (outcome === 'applied') summary.applied += 1;
+    } catch (error) {
+      summary.failed += 1;
+      deps.log.warn({ err: error, subscriptionId: id }, 'subscription reconciliation failed');
+    }
+  }
+  // Nothing reachable at all (provider down): fail the job so pg-boss retries it with backoff.
+  if (summary.checked > 0 && summary.failed === summary.checked) throw new Error(`reconciliation could not reach any of ${summary.checked} subscriptions`);
+  deps.log.info(summary, 'subscriptions reconciled');
+  return summary;
+}
+
+const payload = z.strictObject({});
+
+export function billingReconcileJob(deps: ReconcileDeps): JobDefinition<typeof payload> {
+  return {
+    id: 'billing-reconcile',
+    payload,
+    schedule: { cron: '23 4 * * *', payload: {} },
+    handler: () => reconcileSubscriptions(deps),
+  };
+}
