@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditResultSchema } from '@citable/contract';
 import { auditContent, auditModel, auditSnapshot } from '../audit';
+import { detectFormat as auditContentFormat } from '../model/detect-format';
 import { CHECKS, CHECKS_BY_ID } from '../checks';
 import type { Check } from '../checks/types';
 import { DEFAULT_SCORING_CONFIG } from './default-config';
@@ -71,6 +72,18 @@ describe('auditSnapshot', () => {
     }
     expect(result.page).toMatchObject({ url: URL, author: 'Jane Doe', lang: 'en', publishedAt: '2025-03-01T00:00:00.000Z' });
     expect(result.overallScore).toBeGreaterThanOrEqual(85);
+  });
+});
+
+describe('auditContent', () => {
+  it('detects the format of pasted content and leaves site checks not applicable', () => {
+    const md = auditContent('# Solar panels\n\n## How long do solar panels last?\n\nMost panels last 25 to 30 years, losing about half a percent of output each year, according to NREL.\n\n- Cost: $12,000\n- Payback: 8 years\n- Life: 25 years');
+    expect(md.page).toMatchObject({ url: null, title: 'Solar panels' });
+    expect(md.checks.find((c) => c.id === 'concise-answers')!.applicable).toBe(true);
+    for (const id of ['ai-crawler-access', 'llms-txt', 'sitemap', 'robots-txt', 'meta-description', 'html-lang']) {
+      expect(md.checks.find((c) => c.id === id)!.applicable, id).toBe(false);
+    }
+    expect(auditContentFormat('Plain words only. Nothing else here.')).toBe('text');
   });
 });
 
