@@ -20,7 +20,7 @@ const MIN_SENTENCE_WORDS = 6;
 const MAX_SENTENCE_WORDS = 45;
 /** Sentences read per page and in all, which bounds the quadratic similarity graph. */
 const PER_PAGE = 80;
-const TOTAL = 400;
+const TOTAL = 300;
 /** TextRank's damping factor and iterations (Mihalcea and Tarau, 2004). */
 const DAMPING = 0.85;
 const ITERATIONS = 30;
@@ -89,11 +89,24 @@ function textRank(candidates: Candidate[], vectors: Map<string, number>[]): numb
   const prior = candidates.map((c) => 1 / (1 + c.position));
   const priorSum = prior.reduce((a, b) => a + b, 0);
   for (let i = 0; i < n; i++) prior[i] /= priorSum;
+  // Similarities through an inverted index: only sentences sharing a term are ever compared.
+  const postings = new Map<string, { i: number; w: number }[]>();
+  vectors.forEach((v, i) => {
+    for (const [t, w] of v) {
+      const list = postings.get(t);
+      if (list) list.push({ i, w });
+      else postings.set(t, [{ i, w }]);
+    }
+  });
+  const sim = new Float64Array(n * n);
+  for (const list of postings.values()) {
+    for (let a = 0; a < list.length; a++) for (let b = a + 1; b < list.length; b++) sim[list[a].i * n + list[b].i] += list[a].w * list[b].w;
+  }
   const edges: { to: number; w: number }[][] = candidates.map(() => []);
   const outWeight = new Array<number>(n).fill(0);
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      const w = cosine(vectors[i], vectors[j]);
+      const w = sim[i * n + j];
       if (w <= 0) continue;
       edges[i].push({ to: j, w });
       edges[j].push({ to: i, w });

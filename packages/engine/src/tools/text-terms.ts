@@ -7,9 +7,12 @@ import { STOPWORDS } from '../text/keywords';
  * count as the same thing, which is what a reader (and a retriever with stemming) would assume.
  */
 
+const NON_ASCII_RE = /[^\x00-\x7f]/;
+
 /** Lower-cased, accents removed, possessives dropped, plurals reduced to a singular form. */
 export function normalizeTerm(word: string): string {
-  let w = word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/['’]s$/, '').replace(/['’]/g, '');
+  // Most words are plain ASCII; decomposing accents only when there are any keeps this cheap.
+  let w = (NON_ASCII_RE.test(word) ? word.normalize('NFKD').replace(/\p{M}/gu, '') : word).toLowerCase().replace(/['’]s$/, '').replace(/['’]/g, '');
   if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
   else if (w.length > 4 && /(?:ches|shes|sses|xes|zes)$/.test(w)) w = w.slice(0, -2);
   else if (w.length > 3 && w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
