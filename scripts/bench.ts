@@ -4,7 +4,7 @@
  * Each phase runs in its own process so that its peak RSS is its own; the generated site is
  * served by yet another process, so serving pages costs the crawler's event loop nothing.
  */
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import type { CrawlBenchResult, EngineBenchResult } from './bench/bench-result';
 import { runPhase, serveGeneratedSite } from './bench/run-phase';
 
@@ -13,7 +13,10 @@ import { runPhase, serveGeneratedSite } from './bench/run-phase';
 const SITE_PAGES = 1000;
 
 const cpu = cpus();
-console.log(`machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 1024 ** 3).toFixed(1)} GB, Node ${process.version}`);
+// The load average says how much of the machine other processes had while this ran.
+console.log(
+  `machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 1024 ** 3).toFixed(1)} GB, Node ${process.version}, load average ${loadavg()[0].toFixed(1)}`,
+);
 
 const engine = await runPhase<EngineBenchResult>('./engine-corpus.ts');
 const engineRatio = engine.medianMs / engine.parseMedianMs;
