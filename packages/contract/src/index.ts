@@ -15,3 +15,5 @@ export * from './audits-api';
 export * from './public-pages';
 export * from './entitlements';
 export * from './billing-api';
+export * from './llm';
+export * from './citations';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { AuditIssue, GoalId, SiteEntry } from '@citable/contract';
+import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AuditIssue, CitationTrackerResult, GoalId, SiteEntry } from '@citable/contract';
 import type { StoredAudit } from '../services/audits/stored-audit';
 import { user } from './auth-schema';
 
@@ -147,4 +147,100 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('contact_messages_created_idx').on(table.createdAt)],
+);
+
+/** Tokens spent on the LLM provider, per user and feature: the monthly budget is summed from here. */
+export const llmUsage = pgTable(
+  'llm_usage',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    feature: text('feature').notNull(),
+    model: text('model').notNull(),
+    inputTokens: integer('input_tokens').notNull(),
+    outputTokens: integer('output_tokens').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('llm_usage_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/** One Citation Tracker run: its inputs, the sources' statuses and the summary its history shows. */
+export const citationRuns = pgTable(
+  'citation_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    brand: text('brand').notNull(),
+    /** The built-in analysis or the model that answered. */
+    source: text('source').notNull(),
+    keywords: jsonb('keywords').$type<string[]>().notNull(),
+    fingerprintPhrases: jsonb('fingerprint_phrases').$type<string[]>().notNull(),
+    samplesPerPrompt: integer('samples_per_prompt').notNull(),
+    /** The whole result as returned, so a past run can be shown and compared as it was. */
+    result: jsonb('result').$type<CitationTrackerResult>().notNull(),
+    samples: integer('samples').notNull(),
+    mentions: integer('mentions').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('citation_runs_user_domain_created_idx').on(table.userId, table.domain, table.createdAt.desc())],
+);
+
+/** One observation of a run: an answer (engine, prompt, sample) or a search result, and what it said about the site. */
+export const citationResults = pgTable(
+  'citation_results',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => citationRuns.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    sourceId: text('source_id').notNull(),
+    prompt: text('prompt').notNull(),
+    sample: integer('sample').notNull(),
+    url: text('url'),
+    mentioned: boolean('mentioned').notNull(),
+    rank: integer('rank'),
+    charOffset: integer('char_offset'),
+    sentiment: real('sentiment'),
+    ownPageCited: boolean('own_page_cited').notNull(),
+    citedUrls: jsonb('cited_urls').$type<string[]>().notNull(),
+    competitorsMentioned: jsonb('competitors_mentioned').$type<string[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('citation_results_run_idx').on(table.runId), index('citation_results_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/** Spec 001 §3 saved_citation_prompts: the user's own prompts, asked besides the keyword templates. */
+export const savedCitationPrompts = pgTable(
+  'saved_citation_prompts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    prompt: text('prompt').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('saved_citation_prompts_user_idx').on(table.userId, table.createdAt)],
+);
+
+/** Spec 001 §3 fingerprint_phrases: distinctive phrases of the user's content, found even without a link or the brand. */
+export const fingerprintPhrases = pgTable(
+  'fingerprint_phrases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    phrase: text('phrase').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('fingerprint_phrases_user_idx').on(table.userId, table.createdAt)],
 );
