@@ -5,7 +5,6 @@ import { parseDate } from '../model/dates';
 import type { JsonLdNode, PageModel } from '../model/types';
 import { ruleFor, validateSchemaNode } from '../schema/schema-rules';
 import { stepLists } from '../checks/step-lists';
-import { faqContent } from '../checks/faq-content';
 import { isQuestion } from '../text/questions';
 import { truncate } from '../text/words';
 import { collectPageCues, type PageCues } from './page-cues';
@@ -22,8 +21,8 @@ export interface GenerateSchemaInput {
 const CONTEXT = 'https://schema.org';
 /** Google truncates Article headlines beyond 110 characters (the schema rule flags it). */
 const HEADLINE_MAX = 110;
-/** Two answered questions make an FAQ block; the audit's faq-content check asks for its minimum before it calls a page an FAQ. */
-const FAQ_MIN = Math.min(2, faqContent.defaultOptions.minQuestions);
+/** One answered question heading is a section of an article; two or more make an FAQ block. */
+const FAQ_MIN = 2;
 const HOW_TO_HEADING_RE = /^(?:how\s+(?:to|do\s+(?:i|you)|can\s+(?:i|you))\b)|\bsteps?\b|\bstep[- ]by[- ]step\b|\binstructions?\b|\btutorial\b|\bguide\b/i;
 const PRICE_RE = /(?:([$€£¥])\s?(\d{1,3}(?:[,\s]\d{3})*(?:\.\d{2})?|\d+(?:\.\d{2})?))|(?:\b(\d+(?:[.,]\d{2})?)\s?(USD|EUR|GBP|CAD|AUD|JPY)\b)/;
 const CURRENCY: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY' };
