@@ -24,6 +24,8 @@ import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
 import { profileRoutes } from './routes/profile';
 import { statusRoutes, type StatusRouteOptions } from './routes/status';
+import { toolFunctionRoutes } from './routes/tool-functions';
+import { loadStatusFile } from './services/status/status-file';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './services/auth-rate-limit';
 
 export interface AppOptions {
@@ -44,6 +46,8 @@ export { assertEntitled, currentPlan, requireArea, requireEntitlement, requirePl
 
 /** Builds the whole application without listening; server.ts listens, tests use any port. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  // A malformed status file stops start-up before anything opens, naming the file and the problem.
+  loadStatusFile(config.statusFile);
   const app = Fastify({
     logger: options.logger ?? { level: config.isProduction ? 'info' : 'debug' },
     bodyLimit: MAX_BODY_BYTES,
@@ -107,6 +111,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(auditRoutes, { job: auditJob });
   await app.register(auditFunctionRoutes, { allowHosts: config.fetchAllowHosts });
+  await app.register(toolFunctionRoutes, { allowHosts: config.fetchAllowHosts });
   await app.register(billingPlugin, { config: config.billing, publicUrl: config.publicUrl, isProduction: config.isProduction });
   if (devOutbox) await app.register(devOutboxRoutes);
   await app.register(webPlugin, { distDir: config.webDistDir });

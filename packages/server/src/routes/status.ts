@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { statusResponseSchema } from '@citable/contract';
 import { apiCheck, billingCheck, databaseCheck, jobQueueCheck, llmCheck, mailCheck, webCheck, type HealthCheck } from '../services/status/checks';
-import { loadStatusFile } from '../services/status/status-file';
 import { sharedChecks, statusReport } from '../services/status/status-report';
 
 export interface StatusRouteOptions {
@@ -20,9 +19,6 @@ const CHECKS_MAX_AGE_MS = 5000;
 
 /** GET /api/status: the live state of this installation's components and the operator's incidents. */
 export const statusRoutes: FastifyPluginAsyncZod<StatusRouteOptions> = async (app, options) => {
-  // A malformed file stops start-up here, with the file and the problem in the message.
-  loadStatusFile(options.statusFile);
-
   const checks =
     options.checks ??
     [
