@@ -98,4 +98,19 @@ describe('generateSchema', () => {
     const [crumbs] = ofType(result.schema, 'BreadcrumbList');
     expect((crumbs.itemListElement as JsonLdNode[]).map((i) => i.item)).toEqual(['https://warm.example/', 'https://warm.example/faq/', 'https://warm.example/faq/heat-pumps']);
   });
+
+  it('works on pasted Markdown, which has no address', () => {
+    const markdown = '# Heat pumps\n\n## What is a heat pump?\n\nA heat pump moves heat from outside into the home using electricity.\n\n## Are heat pumps noisy?\n\nModern heat pumps run at about 40 to 60 decibels, as loud as a quiet conversation.\n';
+    const result = generateSchema({ snapshot: { page: { url: null, body: markdown, format: 'markdown' }, site: null }, scope: 'page' });
+    expect(result.suggestedType).toBe('FAQPage');
+    expect(result.schema['@id']).toBe('#faq');
+    expect(result.validationWarnings.filter((w) => w.severity === 'error')).toEqual([]);
+  });
+
+  it('says when existing JSON-LD could not be read', () => {
+    const html = '<html><head><script type="application/ld+json">{"@type": "Organization",}</script></head><body><main><h1>Acme</h1></main></body></html>';
+    const result = generateSchema({ snapshot: snapshot(html, 'https://acme.example/'), scope: 'site' });
+    expect(result.instructions.some((s) => s.startsWith('1 existing JSON-LD block(s) are not valid JSON'))).toBe(true);
+    expect(result.mergedExisting).toEqual([]);
+  });
 });

@@ -98,12 +98,13 @@ function emptyCues(): PageCues {
   return { breadcrumbs: [], faqBlocks: [], orderedLists: [], addresses: [], search: null, logo: null, times: [] };
 }
 
+/** Node identifiers; pasted content has no address, so its ids are fragments of the page it lands on. */
 function nodeIds(url: string | null, origin: string | null) {
   const page = url ?? '';
-  const base = origin ?? '';
+  const base = origin ? `${origin}/` : '';
   return {
-    organization: `${base}/#organization`,
-    website: `${base}/#website`,
+    organization: `${base}#organization`,
+    website: `${base}#website`,
     node: (fragment: string) => `${page}#${fragment}`,
   };
 }
@@ -491,10 +492,12 @@ function instructionsFor(scope: ToolScope, model: PageModel, warnings: SchemaVal
     ? 'Paste it into the <head> of your site-wide template (or your CMS\'s "header scripts" setting) so it appears on every page: Organization and WebSite describe the whole site.'
     : `Paste it into the <head> of ${model.url ?? 'the page'} (or the page's custom code field in your CMS).`;
   const steps = ['Copy the script element under "Implementation".', where];
-  const existing = model.jsonLd.length;
-  if (existing > 0) {
-    steps.push(`Remove the page's ${existing} existing JSON-LD block(s): this markup already contains their nodes${mergedCount > 0 ? ', completed with the missing properties' : ''}, and keeping both would describe the page twice.`);
+  const parsed = model.jsonLd.filter((b) => b.error === null).length;
+  const broken = model.jsonLd.length - parsed;
+  if (parsed > 0) {
+    steps.push(`Remove the page's ${parsed} existing JSON-LD block(s): this markup already contains their nodes${mergedCount > 0 ? ', completed with the missing properties' : ''}, and keeping both would describe the page twice.`);
   }
+  if (broken > 0) steps.push(`${broken} existing JSON-LD block(s) are not valid JSON, so nothing from them is included: remove them, or fix them and generate again.`);
   const errors = warnings.filter((w) => w.severity === 'error');
   const missing = warnings.filter((w) => w.severity === 'warning');
   if (errors.length > 0) steps.push(`Fix the ${errors.length} error(s) listed under validation before publishing: ${[...new Set(errors.map((e) => e.field))].join(', ')}. Without them the markup is ignored.`);
