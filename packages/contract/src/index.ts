@@ -15,5 +15,6 @@ export * from './audits-api';
 export * from './public-pages';
 export * from './entitlements';
 export * from './billing-api';
+export * from './tool-functions';
 export * from './llm';
 export * from './citations';

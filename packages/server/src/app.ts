@@ -24,6 +24,7 @@ import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
 import { profileRoutes } from './routes/profile';
 import { statusRoutes, type StatusRouteOptions } from './routes/status';
+import { toolFunctionRoutes } from './routes/tool-functions';
 import { loadStatusFile } from './services/status/status-file';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './services/auth-rate-limit';
 
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(auditRoutes, { job: auditJob });
   await app.register(auditFunctionRoutes, { allowHosts: config.fetchAllowHosts });
+  await app.register(toolFunctionRoutes, { allowHosts: config.fetchAllowHosts });
   await app.register(billingPlugin, { config: config.billing, publicUrl: config.publicUrl, isProduction: config.isProduction });
   if (devOutbox) await app.register(devOutboxRoutes);
   await app.register(webPlugin, { distDir: config.webDistDir });

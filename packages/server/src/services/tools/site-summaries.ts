@@ -1,0 +1,12 @@
+import { TOOL_SITE_PAGES, type SiteSummaryInput, type SiteSummaryResponse } from '@citable/contract';
+import { generateLlmsTxt, summarizeSite } from '@citable/engine';
+import { pastedPage, readSitePages } from './read-pages';
+import type { ToolContext, ToolOutcome } from './tool-context';
+
+/** The site's summary and its llms.txt files, from one crawl of up to TOOL_SITE_PAGES pages (or the pasted content). */
+export async function runSiteSummaries(input: SiteSummaryInput, ctx: ToolContext): Promise<ToolOutcome<SiteSummaryResponse>> {
+  const url = input.url?.trim() || null;
+  const pages = url ? await readSitePages(url, ctx, TOOL_SITE_PAGES) : [pastedPage(input.content ?? '')];
+  const summary = summarizeSite({ pages, summaryType: input.summaryType });
+  return { result: { ...summary, llms: generateLlmsTxt({ pages }) }, websiteUrl: url };
+}
