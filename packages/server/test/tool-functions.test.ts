@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { TOOL_FUNCTIONS, type PlanId, type ToolFunctionName } from '@citable/contract';
-import { userActivity } from '../src/db/schema';
+import { auditHistory, userActivity } from '../src/db/schema';
 import { setPlan } from '../src/services/profile';
 import { RIVAL_TEA_PAGES, serveSite, teaShopPages, UNRELATED_PAGES, type ServedSite } from './fixtures/tool-sites';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from './helpers';
@@ -57,7 +57,8 @@ function validBodies(): Record<ToolFunctionName, unknown> {
     'prompt-match-suggestions': { topic: 'green tea', contentType: 'guide', userIntent: 'informational' },
     'voice-assistant-tester': { query: 'How long does green tea stay fresh?', assistants: ['siri', 'alexa', 'google'] },
     'competitive-analysis': { primaryUrl: shop.url, competitorUrls: [rival.altUrl] },
-    'competitor-discovery': { url: shop.url, analysisDepth: 'basic' },
+    // A tracked competitor is never suggested; this one is not the served rival, so the rival can be found.
+    'competitor-discovery': { url: shop.url, analysisDepth: 'basic', existingCompetitors: ['https://tracked.example'] },
     'enhanced-audit-insights': { url: `${shop.url}/brewing-guide` },
   };
 }
@@ -143,4 +144,57 @@ describe('tool functions', () => {
       expect(logged[0].toolId).toBe(TOOL_FUNCTIONS[name].toolId);
     });
   }
+
+  it('competitor discovery suggests the linked tea shop and not the unrelated site, nor a tracked competitor', async () => {
+    const found = await call('competitor-discovery', agency.cookie, validBodies()['competitor-discovery']);
+    expect(found.status).toBe(200);
+    expect(found.body.competitorSuggestions.map((s: { url: string }) => s.url)).toEqual([rival.altUrl]);
+    const tracked = await call('competitor-discovery', agency.cookie, { url: shop.url, analysisDepth: 'basic' });
+    expect(tracked.body.competitorSuggestions).toEqual([]);
+  });
+
+  it('competitive analysis names sites as stored and averages the industry from 5 audited sites on', async () => {
+    const body = validBodies()['competitive-analysis'];
+    const before = await call('competitive-analysis', agency.cookie, body);
+    expect(before.body.competitorAnalyses[0].name).toBe('Kettle & Leaf');
+    expect(before.body.benchmarks).toMatchObject({ industryAverageSource: 'competitors', industryAverage: before.body.summary.averageCompetitorScore });
+    // Five other sites audited on this installation by a user in the same industry.
+    const scores = [40, 50, 60, 70, 80];
+    const stub = { kind: 'content', result: { overallScore: 0 } } as never;
+    await server.db.insert(auditHistory).values(
+      scores.map((score, i) => ({
+        userId: core.id,
+        websiteUrl: `https://shop-${i}.example/`,
+        websiteOrigin: `https://shop-${i}.example`,
+        overallScore: score,
+        aiUnderstanding: score,
+        citationLikelihood: score,
+        conversationalReadiness: score,
+        contentStructure: score,
+        recommendations: [],
+        issues: [],
+        auditData: stub,
+      })),
+    );
+    const after = await call('competitive-analysis', agency.cookie, { ...body, industry: 'Food & Beverage' });
+    expect(after.body.benchmarks).toMatchObject({ industryAverageSource: 'industry', industryAverage: 60 });
+  });
+
+  it('voice answers come from the sites read, marked as simulated', async () => {
+    const response = await call('voice-assistant-tester', agency.cookie, { query: 'How long does green tea stay fresh?', assistants: ['alexa'] });
+    expect(response.body.simulated).toBe(true);
+    expect(response.body.results).toHaveLength(1);
+    expect(response.body.results[0].response).toMatch(/green tea stays fresh/i);
+  });
+
+  it('audit insights compare with the previous audit of the same URL', async () => {
+    const user = await newUser('core');
+    const url = `${shop.url}/faq`;
+    const audited = await api(base, '/api/functions/ai-visibility-audit', { cookie: user.cookie, body: { url } });
+    expect(audited.status).toBe(200);
+    const insights = await call('enhanced-audit-insights', user.cookie, { url });
+    expect(insights.status).toBe(200);
+    expect(insights.body).toMatchObject({ previousScore: audited.body.overallScore, scoreDelta: 0, trend: 'unchanged' });
+    expect(insights.body.subscoreDeltas).not.toBeNull();
+  });
 });
