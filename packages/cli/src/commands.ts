@@ -1,7 +1,8 @@
 import type { Command } from './command';
+import { adminCommand } from './commands/admin';
 import { auditCommand } from './commands/audit';
 import { crawlCommand } from './commands/crawl';
 import { helpCommand } from './commands/help';
 
 /** Every `citable <name>` subcommand, in the order `citable help` lists them. */
-export const COMMANDS: readonly Command[] = [auditCommand, crawlCommand, helpCommand(() => COMMANDS)];
+export const COMMANDS: readonly Command[] = [auditCommand, crawlCommand, adminCommand, helpCommand(() => COMMANDS)];
