@@ -12,7 +12,8 @@ const STAT_RE = new RegExp(
     String.raw`\b\d+\s(?:in|out of)\s\d+\b`,
     String.raw`\b\d+(?:\.\d+)?\s?(?:kg|km|mph|km/h|ms|GB|MB|TB|kWh|MW|°C|°F|hours|minutes|years|days|months|weeks|people|users|customers|patients|respondents|participants|companies|students|deaths|cases)\b`,
   ].join('|'),
-  'giu',
+  // No "u" flag: every alternative is ASCII or a single BMP symbol, and the non-unicode engine path is faster.
+  'gi',
 );
 
 export function findStatistics(sentences: string[], limit = 200): Statistic[] {

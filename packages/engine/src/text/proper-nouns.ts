@@ -3,7 +3,7 @@
 const NAME_RE = /(?<=[a-z0-9,;:)\]’'"] )(?:\p{Lu}[\p{L}’'&.-]+)(?: (?:of |de |von |van |the |and |& )?\p{Lu}[\p{L}’'&.-]+)*/gu;
 const STOP = new Set(['The', 'A', 'An', 'This', 'That', 'These', 'Those', 'It', 'I', 'We', 'You', 'He', 'She', 'They', 'But', 'And', 'Or', 'If', 'In', 'On', 'At', 'For']);
 
-export function findProperNouns(paragraphs: string[], maxChars = 15_000): { text: string; count: number }[] {
+export function findProperNouns(paragraphs: string[], maxChars = 8_000): { text: string; count: number }[] {
   const counts = new Map<string, number>();
   let used = 0;
   for (const p of paragraphs) {

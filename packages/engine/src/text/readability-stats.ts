@@ -11,9 +11,8 @@ const CACHE_LIMIT = 50_000;
 // memoised across audits. The function is pure, so the cache never changes a result.
 const syllableCache = new Map<string, number>();
 
-function syllablesOf(word: string): number {
-  if (word.length <= 3) return 1;
-  const lower = word.toLowerCase();
+function syllablesOf(lower: string): number {
+  if (lower.length <= 3) return 1;
   let n = syllableCache.get(lower);
   if (n === undefined) {
     n = /\d/.test(lower) ? 1 : syllable(lower) || 1;
@@ -30,7 +29,7 @@ export function readabilityStats(sentences: string[], english: boolean): Readabi
   let long = 0;
   for (const sentence of sentences) {
     if (wordTotal >= READABILITY_SAMPLE_WORDS) break;
-    const ws = words(sentence);
+    const ws = words(english ? sentence.toLowerCase() : sentence);
     if (ws.length === 0) continue;
     counted++;
     wordTotal += ws.length;
