@@ -2,8 +2,8 @@ import { PLAN_IDS, PLANS } from '@citable/contract';
 import { useProfile } from '../../../hooks/use-profile';
 import { useUiState } from '../../../stores/ui-state';
 import { usePlanSelection } from '../hooks/use-plan-selection';
-import { BillingToggle } from './billing-toggle';
-import { PlanCard } from './plan-card';
+import { BillingToggle } from '../../../components/pricing/billing-toggle';
+import { PlanCard } from '../../../components/pricing/plan-card';
 
 export function PricingSection() {
   const { billingCycle, setBillingCycle } = useUiState();

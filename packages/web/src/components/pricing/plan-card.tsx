@@ -1,8 +1,8 @@
 import { planPrice, type BillingCycle, type PlanDefinition } from '@citable/contract';
 import { Check, X } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+import { cn } from '../../lib/cn';
 
 interface PlanCardProps {
   plan: PlanDefinition;

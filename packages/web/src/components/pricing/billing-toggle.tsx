@@ -1,5 +1,5 @@
 import type { BillingCycle } from '@citable/contract';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 interface BillingToggleProps {
   value: BillingCycle;
