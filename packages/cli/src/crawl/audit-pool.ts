@@ -1,28 +1,31 @@
 import { Worker } from 'node:worker_threads';
 import type { PageInput, SiteAuditResult, SiteContext } from '@citable/contract';
-import type { AuditWorkerData, FromWorker, ToWorker } from './audit-messages';
+import type { AuditWorkerData, FromWorker, ToWorker, WorkerReply } from './audit-messages';
 import { bundleAuditWorker } from './audit-worker-bundle';
-import type { PageAudit } from './page-audit';
 
 interface Job {
-  resolve(result: PageAudit | SiteAuditResult): void;
+  resolve(reply: WorkerReply): void;
   reject(error: Error): void;
 }
 
 interface PoolWorker {
   worker: Worker;
   jobs: Map<number, Job>;
+  /** Page results the worker holds. */
+  audited: number;
 }
 
 /**
  * Audits pages on worker threads so the crawl's event loop only fetches and extracts links.
  * Each page goes to the worker with the fewest pages waiting; `whenBelow` lets the crawl loop
- * stop pulling pages while the workers are behind, which keeps memory flat.
+ * stop pulling pages while the workers are behind, which keeps memory flat. The workers keep
+ * the page results until `aggregate`.
  */
 export class AuditPool {
   private workers: PoolWorker[];
   private nextId = 0;
   private pendingCount = 0;
+  private lost = 0;
   private waiters: { limit: number; resolve(): void }[] = [];
 
   private constructor(size: number, script: string, data: AuditWorkerData) {
@@ -33,8 +36,9 @@ export class AuditPool {
     return new AuditPool(size, await bundleAuditWorker(), data);
   }
 
-  get pending(): number {
-    return this.pendingCount;
+  /** Pages whose results were lost with a worker that stopped (a crash, out of memory). */
+  get lostAudits(): number {
+    return this.lost;
   }
 
   /** The site context is the same for every page; each worker gets it once. */
@@ -42,13 +46,21 @@ export class AuditPool {
     for (const { worker } of this.workers) worker.postMessage({ type: 'site', site } satisfies ToWorker);
   }
 
-  audit(page: PageInput): Promise<PageAudit> {
-    return this.send<PageAudit>((id) => ({ type: 'page', id, page }));
+  async audit(page: PageInput): Promise<void> {
+    const target = this.leastBusy();
+    await this.send(target, (id) => ({ type: 'page', id, page }));
+    if (target) target.audited += 1;
   }
 
-  /** The site result of the crawl's page audits (aggregateSiteAudit, on a worker). */
-  aggregate(audits: PageAudit[]): Promise<SiteAuditResult> {
-    return this.send<SiteAuditResult>((id) => ({ type: 'aggregate', id, audits }));
+  /** The site result of every page audited so far (aggregateSiteAudit, on a worker). */
+  async aggregate(): Promise<SiteAuditResult> {
+    const [first, ...others] = this.workers;
+    if (!first) throw new Error('every audit worker has stopped');
+    const collected = await Promise.all(others.map((w) => this.send(w, (id) => ({ type: 'collect', id }))));
+    const audits = collected.flatMap((reply) => ('audits' in reply ? reply.audits : []));
+    const reply = await this.send(first, (id) => ({ type: 'aggregate', id, audits }));
+    if (!('site' in reply)) throw new Error('the audit worker did not return the site result');
+    return reply.site;
   }
 
   /** Resolves once fewer than `limit` pages are waiting for an audit. */
@@ -61,33 +73,37 @@ export class AuditPool {
     await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
   }
 
-  /** Sends a job to the worker with the fewest jobs waiting. */
-  private send<T extends PageAudit | SiteAuditResult>(message: (id: number) => ToWorker): Promise<T> {
-    if (this.workers.length === 0) return Promise.reject(new Error('every audit worker has stopped'));
-    const target = this.workers.reduce((best, w) => (w.jobs.size < best.jobs.size ? w : best));
+  private leastBusy(): PoolWorker | undefined {
+    return this.workers.reduce<PoolWorker | undefined>((best, w) => (best === undefined || w.jobs.size < best.jobs.size ? w : best), undefined);
+  }
+
+  private send(target: PoolWorker | undefined, message: (id: number) => ToWorker): Promise<WorkerReply> {
+    if (!target) return Promise.reject(new Error('every audit worker has stopped'));
     const id = this.nextId++;
     this.pendingCount += 1;
-    return new Promise<T>((resolve, reject) => {
-      target.jobs.set(id, { resolve: resolve as Job['resolve'], reject });
+    return new Promise<WorkerReply>((resolve, reject) => {
+      target.jobs.set(id, { resolve, reject });
       target.worker.postMessage(message(id));
     });
   }
 
   private spawn(script: string, data: AuditWorkerData): PoolWorker {
     const worker = new Worker(script, { eval: true, workerData: data });
-    const entry: PoolWorker = { worker, jobs: new Map() };
+    const entry: PoolWorker = { worker, jobs: new Map(), audited: 0 };
     worker.on('message', (message: FromWorker) => {
       const job = entry.jobs.get(message.id);
       if (!job) return;
       entry.jobs.delete(message.id);
       this.settled();
       if ('error' in message) job.reject(new Error(message.error));
-      else job.resolve('audit' in message ? message.audit : message.site);
+      else job.resolve(message.reply);
     });
-    // A worker that dies (out of memory, a crash in the engine) fails its own pages only, and
-    // the others take the rest of the crawl.
+    // A worker that dies (out of memory, a crash in the engine) fails the pages it was given and
+    // loses the results it held (counted in lostAudits); the others take the rest of the crawl.
     const fail = (error: Error) => {
+      if (!this.workers.includes(entry)) return;
       this.workers = this.workers.filter((w) => w !== entry);
+      this.lost += entry.audited;
       for (const job of entry.jobs.values()) {
         this.settled();
         job.reject(error);

@@ -1,17 +1,39 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SiteContext } from '@citable/contract';
 import { aggregateSiteAudit, auditSnapshot } from '@citable/engine';
-import type { AuditWorkerData, FromWorker, ToWorker } from './audit-messages';
-import { toPageAudit } from './page-audit';
+import type { AuditWorkerData, FromWorker, ToWorker, WorkerReply } from './audit-messages';
+import { toPageAudit, type PageAudit } from './page-audit';
 
 /**
- * Runs the engine off the crawler's event loop: one page in, its PageAudit out; and, at the end
- * of a crawl, the site aggregate, so the crawling thread never loads the engine.
+ * Runs the engine off the crawler's event loop. The worker keeps what it audited, so page
+ * results never travel to the crawling thread, which also never loads the engine: at the end
+ * one worker receives the others' audits and returns the site aggregate.
  */
 const port = parentPort;
 if (!port) throw new Error('audit-worker runs as a worker thread');
 const { now } = workerData as AuditWorkerData;
 let site: SiteContext | null = null;
+let audits: PageAudit[] = [];
+
+function handle(message: Exclude<ToWorker, { type: 'site' }>): WorkerReply {
+  switch (message.type) {
+    case 'page':
+      audits.push(toPageAudit(auditSnapshot({ page: message.page, site }, { now })));
+      return { audited: true };
+    case 'collect': {
+      const collected = audits;
+      audits = [];
+      return { audits: collected };
+    }
+    case 'aggregate': {
+      const all = [...audits, ...message.audits];
+      audits = [];
+      // Worst pages first, then by URL, so the result does not depend on which worker audited what.
+      all.sort((a, b) => a.overallScore - b.overallScore || (a.page.url ?? '').localeCompare(b.page.url ?? ''));
+      return { site: aggregateSiteAudit(all) };
+    }
+  }
+}
 
 port.on('message', (message: ToWorker) => {
   if (message.type === 'site') {
@@ -20,10 +42,7 @@ port.on('message', (message: ToWorker) => {
   }
   let reply: FromWorker;
   try {
-    reply =
-      message.type === 'page'
-        ? { id: message.id, audit: toPageAudit(auditSnapshot({ page: message.page, site }, { now })) }
-        : { id: message.id, site: aggregateSiteAudit(message.audits) };
+    reply = { id: message.id, reply: handle(message) };
   } catch (error) {
     reply = { id: message.id, error: error instanceof Error ? error.message : String(error) };
   }

@@ -2,7 +2,6 @@ import { availableParallelism } from 'node:os';
 import type { SiteAuditResult } from '@citable/contract';
 import { crawlSite, type CrawlProgress, type SkipReason } from '@citable/crawler';
 import { AuditPool } from './audit-pool';
-import type { PageAudit } from './page-audit';
 
 export interface CrawlAuditOptions {
   maxPages?: number;
@@ -32,8 +31,8 @@ export interface CrawlAuditResult {
 const QUEUED_PER_WORKER = 4;
 
 /**
- * Crawls a site and audits each page as it arrives, on worker threads, keeping only a small
- * PageAudit per page; the site result is aggregated at the end. A CrawlerError about the start
+ * Crawls a site and audits each page as it arrives, on worker threads, which keep only a small
+ * PageAudit per page; the site result is aggregated on a worker at the end. A CrawlerError about the start
  * page (unreachable, refused, robots.txt) is thrown; other pages' failures are listed.
  */
 export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions): Promise<CrawlAuditResult> {
@@ -43,13 +42,13 @@ export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions
   // A failed start is reported where the pool is awaited, not as an unhandled rejection.
   starting.catch(() => undefined);
   let pool: AuditPool | undefined;
-  const audits: PageAudit[] = [];
+  let audited = 0;
   const failed: CrawlAuditResult['failed'] = [];
   const skipped: CrawlAuditResult['skipped'] = [];
   const inFlight = new Set<Promise<void>>();
   let lastProgress: CrawlProgress | undefined;
   const report = () => {
-    if (lastProgress) options.onProgress?.({ ...lastProgress, audited: audits.length });
+    if (lastProgress) options.onProgress?.({ ...lastProgress, audited });
   };
 
   try {
@@ -66,8 +65,8 @@ export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions
         pool ??= await starting;
         const url = event.page.url ?? startUrl;
         const job = pool.audit(event.page).then(
-          (audit) => {
-            audits.push(audit);
+          () => {
+            audited += 1;
           },
           (error: unknown) => {
             failed.push({ url, code: 'AUDIT_FAILED', message: error instanceof Error ? error.message : String(error) });
@@ -85,9 +84,11 @@ export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions
       report();
     }
     await Promise.all(inFlight);
-    // Worst pages first, then by URL, so the result does not depend on which worker finished first.
-    audits.sort((a, b) => a.overallScore - b.overallScore || (a.page.url ?? '').localeCompare(b.page.url ?? ''));
-    const site = await (pool ?? (await starting)).aggregate(audits);
+    pool ??= await starting;
+    const site = await pool.aggregate();
+    if (pool.lostAudits > 0) {
+      failed.push({ url: startUrl, code: 'AUDIT_FAILED', message: `${pool.lostAudits} page results were lost with an audit worker that stopped` });
+    }
     return { startUrl, site, failed, skipped };
   } finally {
     // When the start page fails the pool may still be starting; it is closed all the same.
