@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { planIdSchema, profileSchema } from './profile';
+import { llmPublicConfigSchema } from './llm';
 
 /** Web pages the server's auth e-mails and redirects point to; the web app must serve them. */
 export const AUTH_PAGES = {
@@ -38,6 +39,8 @@ export const publicConfigSchema = z.object({
   devOutbox: z.boolean(),
   passwordMinLength: z.number(),
   passwordMaxLength: z.number(),
+  /** Whether an LLM provider is configured, and its model; without one every feature uses the built-in engine. */
+  llm: llmPublicConfigSchema,
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

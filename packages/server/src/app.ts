@@ -10,12 +10,14 @@ import { billingConfigured } from './billing/billing-config';
 import { billingPlugin } from './billing/billing-plugin';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
+import { llmPlugin } from './llm/plugin';
 import { errorsPlugin } from './plugins/errors';
 import { jobsPlugin } from './plugins/jobs';
 import { mailPlugin } from './plugins/mail';
 import { webPlugin } from './plugins/web';
 import { activityRoutes } from './routes/activity';
 import { auditFunctionRoutes } from './routes/audit-function';
+import { citationRoutes } from './routes/citations';
 import { auditRoutes } from './routes/audits';
 import { configRoutes } from './routes/config';
 import { contactRoutes } from './routes/contact';
@@ -81,6 +83,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(fastifyCookie);
 
   await app.register(dbPlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  await app.register(llmPlugin, { settings: config.llm });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, isProduction: config.isProduction });
   await app.register(authPlugin, {
     secret: config.authSecret,
@@ -111,6 +114,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(auditRoutes, { job: auditJob });
   await app.register(auditFunctionRoutes, { allowHosts: config.fetchAllowHosts });
+  await app.register(citationRoutes, { sources: config.citationSources });
   await app.register(toolFunctionRoutes, { allowHosts: config.fetchAllowHosts });
   await app.register(billingPlugin, { config: config.billing, publicUrl: config.publicUrl, isProduction: config.isProduction });
   if (devOutbox) await app.register(devOutboxRoutes);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { readCitationSourceSettings, type CitationSourceSettings } from './citations/settings';
+import { readLlmSettings, type LlmSettings } from './llm/settings';
 import { loadBillingConfig, type BillingConfig } from './billing/billing-config';
 
 export interface Config {
@@ -26,6 +28,10 @@ export interface Config {
   contactEmail: string | undefined;
   /** The operator's incidents and maintenance for /status (STATUS_FILE, default status.yaml at the repository root). */
   statusFile: string;
+  /** The optional LLM provider (LLM_PROVIDER, LLM_MODEL, LLM_API_KEY, LLM_BASE_URL); null means built-in engine only. */
+  llm: LlmSettings | null;
+  /** The Citation Tracker's sources (PERPLEXITY_API_KEY, HN_SEARCH_URL, REDDIT_SEARCH_URL, BRAVE_API_KEY, ...). */
+  citationSources: CitationSourceSettings;
 }
 
 export class ConfigError extends Error {}
@@ -93,5 +99,7 @@ export function loadConfig(env: Env = process.env): Config {
     fetchAllowHosts: (env.FETCH_ALLOW_HOSTS ?? '').split(/[\s,]+/).filter((host) => host !== ''),
     contactEmail,
     statusFile: env.STATUS_FILE ? path.resolve(env.STATUS_FILE) : path.join(repoRoot, 'status.yaml'),
+    llm: readLlmSettings(env, (message) => new ConfigError(message)),
+    citationSources: readCitationSourceSettings(env, publicUrl, (message) => new ConfigError(message)),
   };
 }

@@ -10,6 +10,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ nodeEnv: string; devOutbox: b
     devOutbox: options.devOutbox,
     passwordMinLength: PASSWORD_MIN_LENGTH,
     passwordMaxLength: PASSWORD_MAX_LENGTH,
+    llm: app.llm.publicConfig(),
   };
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => body);
 };

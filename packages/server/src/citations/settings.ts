@@ -1,0 +1,71 @@
+type Env = Record<string, string | undefined>;
+
+/**
+ * Where the Citation Tracker looks, read once at start-up. Every base URL is configurable so a
+ * deployment can use a proxy and tests can point each source at a local fake. The key-less
+ * community searches (Hacker News, Reddit) are on unless their URL is set to "off".
+ */
+export interface CitationSourceSettings {
+  perplexity: { apiKey: string; baseUrl: string; model: string } | null;
+  hackerNews: { baseUrl: string } | null;
+  reddit: { baseUrl: string; userAgent: string } | null;
+  brave: { apiKey: string; baseUrl: string } | null;
+  /** Per outbound request (spec 001 §9: the network timeout is 10 s). */
+  timeoutMs: number;
+  /** Answers asked per prompt and engine (CITATION_SAMPLES). */
+  samples: number;
+}
+
+export const CITATION_SOURCE_DEFAULTS = {
+  // https://docs.perplexity.ai (OpenAI-compatible chat completions at /chat/completions)
+  perplexityBaseUrl: 'https://api.perplexity.ai',
+  perplexityModel: 'sonar',
+  // https://hn.algolia.com/api (GET /search)
+  hackerNewsBaseUrl: 'https://hn.algolia.com/api/v1',
+  // Reddit's public listings: append .json to a reddit.com URL (GET /search.json)
+  redditBaseUrl: 'https://www.reddit.com',
+  // https://api-dashboard.search.brave.com/app/documentation/web-search (GET /web/search)
+  braveBaseUrl: 'https://api.search.brave.com/res/v1',
+  timeoutMs: 10_000,
+  samples: 3,
+};
+
+const stripSlash = (url: string) => url.replace(/\/+$/, '');
+
+function httpUrl(env: Env, name: string, fallback: string, fail: (message: string) => Error): string {
+  const value = stripSlash(env[name]?.trim() || fallback);
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw fail(`${name} must be an http(s) URL (or "off" where allowed), got "${value}"`);
+  return value;
+}
+
+function intSetting(env: Env, name: string, fallback: number, min: number, max: number, fail: (message: string) => Error): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw fail(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return value;
+}
+
+const off = (value: string | undefined) => value?.trim().toLowerCase() === 'off';
+
+export function readCitationSourceSettings(env: Env, publicUrl: string, fail: (message: string) => Error): CitationSourceSettings {
+  const perplexityKey = env.PERPLEXITY_API_KEY?.trim();
+  const braveKey = env.BRAVE_API_KEY?.trim();
+  return {
+    perplexity: perplexityKey
+      ? {
+          apiKey: perplexityKey,
+          baseUrl: httpUrl(env, 'PERPLEXITY_BASE_URL', CITATION_SOURCE_DEFAULTS.perplexityBaseUrl, fail),
+          model: env.PERPLEXITY_MODEL?.trim() || CITATION_SOURCE_DEFAULTS.perplexityModel,
+        }
+      : null,
+    hackerNews: off(env.HN_SEARCH_URL) ? null : { baseUrl: httpUrl(env, 'HN_SEARCH_URL', CITATION_SOURCE_DEFAULTS.hackerNewsBaseUrl, fail) },
+    // Reddit refuses requests without a descriptive User-Agent (https://github.com/reddit-archive/reddit/wiki/API).
+    reddit: off(env.REDDIT_SEARCH_URL)
+      ? null
+      : { baseUrl: httpUrl(env, 'REDDIT_SEARCH_URL', CITATION_SOURCE_DEFAULTS.redditBaseUrl, fail), userAgent: `Citable citation tracker (+${publicUrl})` },
+    brave: braveKey ? { apiKey: braveKey, baseUrl: httpUrl(env, 'BRAVE_SEARCH_URL', CITATION_SOURCE_DEFAULTS.braveBaseUrl, fail) } : null,
+    timeoutMs: intSetting(env, 'CITATION_SOURCE_TIMEOUT_MS', CITATION_SOURCE_DEFAULTS.timeoutMs, 100, 120_000, fail),
+    samples: intSetting(env, 'CITATION_SAMPLES', CITATION_SOURCE_DEFAULTS.samples, 1, 5, fail),
+  };
+}

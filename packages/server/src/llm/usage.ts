@@ -1,0 +1,49 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { LLM_MONTHLY_TOKEN_BUDGET, type LlmFeature, type LlmUsage, type PlanId } from '@citable/contract';
+import type { Db } from '../db/client';
+import { llmUsage } from '../db/schema';
+
+export interface LlmUsageEntry {
+  userId: string;
+  feature: LlmFeature;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** Where token usage is kept; the database in the app, a map in provider tests. */
+export interface LlmUsageStore {
+  tokensSince(userId: string, since: Date): Promise<number>;
+  record(entry: LlmUsageEntry): Promise<void>;
+}
+
+export function dbUsageStore(db: Db): LlmUsageStore {
+  return {
+    async tokensSince(userId, since) {
+      const [row] = await db
+        .select({ total: sql<number>`coalesce(sum(${llmUsage.inputTokens} + ${llmUsage.outputTokens}), 0)::int` })
+        .from(llmUsage)
+        .where(and(eq(llmUsage.userId, userId), gte(llmUsage.createdAt, since)));
+      return row?.total ?? 0;
+    },
+    async record(entry) {
+      await db.insert(llmUsage).values(entry);
+    },
+  };
+}
+
+/** The budget runs per calendar month in UTC, like the other monthly meters. */
+export function usageMonth(now: Date): { start: Date; end: Date } {
+  return { start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) };
+}
+
+export async function monthlyLlmUsage(store: LlmUsageStore, userId: string, plan: PlanId, now = new Date()): Promise<LlmUsage> {
+  const { start, end } = usageMonth(now);
+  return {
+    plan,
+    usedTokens: await store.tokensSince(userId, start),
+    budgetTokens: LLM_MONTHLY_TOKEN_BUDGET[plan],
+    periodStart: start.toISOString(),
+    periodEnd: end.toISOString(),
+  };
+}

@@ -1,0 +1,71 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  /** Path and query, e.g. /search?query=seo */
+  url: string;
+  headers: IncomingMessage['headers'];
+  /** Parsed JSON body, or undefined. */
+  body: unknown;
+}
+
+export interface FakeReply {
+  status?: number;
+  headers?: Record<string, string>;
+  json?: unknown;
+  text?: string;
+  /** Wait this long before answering (timeouts). */
+  delayMs?: number;
+}
+
+export type FakeHandler = (request: RecordedRequest) => FakeReply | Promise<FakeReply>;
+
+export interface HttpFake {
+  url: string;
+  requests: RecordedRequest[];
+  /** Replaces the handler; the requests recorded so far stay. */
+  handle(handler: FakeHandler): void;
+  close(): Promise<void>;
+}
+
+/** A local HTTP server on 127.0.0.1 answering from a handler, recording every request (no network, no randomness). */
+export async function startHttpFake(handler: FakeHandler): Promise<HttpFake> {
+  let current = handler;
+  const requests: RecordedRequest[] = [];
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body: unknown;
+      try {
+        body = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        body = raw;
+      }
+      const recorded: RecordedRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body };
+      requests.push(recorded);
+      const reply = await current(recorded);
+      if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+      if (res.destroyed) return;
+      const payload = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.text ?? '');
+      res.writeHead(reply.status ?? 200, { 'content-type': reply.json !== undefined ? 'application/json' : 'text/plain', ...reply.headers });
+      res.end(payload);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    handle(next) {
+      current = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
