@@ -1,13 +1,50 @@
-import { GOALS, type Profile } from '@citable/contract';
+import { GOALS, goalProgressLabel, goalProgressPercent, type AuditHistoryItem, type GoalDefinition, type Profile, type SubscoreId } from '@citable/contract';
 import { Target } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { useUiState } from '../../../stores/ui-state';
 
-/**
- * The user's goals with their target scores. Progress is measured by audits, which arrive with
- * the audit tool; until one exists the card says so rather than showing a number.
- */
-export function GoalsCard({ profile }: { profile: Profile }) {
+const SUBSCORE_OF_FIELD: Record<Exclude<GoalDefinition['progressField'], 'overall_score'>, SubscoreId> = {
+  ai_understanding: 'aiUnderstanding',
+  citation_likelihood: 'citationLikelihood',
+  conversational_readiness: 'conversationalReadiness',
+  content_structure: 'contentStructure',
+};
+
+/** The audit's value of the goal's field; null when the plan does not reveal subscores. */
+function goalScore(goal: GoalDefinition, audit: AuditHistoryItem): number | null {
+  if (goal.progressField === 'overall_score') return audit.overall_score;
+  return audit.subscores?.[SUBSCORE_OF_FIELD[goal.progressField]] ?? null;
+}
+
+function GoalProgress({ goal, audit }: { goal: GoalDefinition; audit: AuditHistoryItem | null }) {
+  const score = audit ? goalScore(goal, audit) : null;
+  if (score === null) {
+    return (
+      <p className="mt-2 text-xs font-medium text-slate-600">
+        Progress: <span className="rounded bg-slate-100 px-1.5 py-0.5">{audit ? 'Subscores come with the Core plan' : 'No audits yet'}</span>
+      </p>
+    );
+  }
+  const percent = goalProgressPercent(score, goal.targetScore);
+  return (
+    <div className="mt-2">
+      <p className="flex justify-between text-xs font-medium text-slate-600">
+        <span>
+          Progress: {score} of {goal.targetScore}
+        </span>
+        <span>
+          {percent}% · {goalProgressLabel(percent)}
+        </span>
+      </p>
+      <div role="progressbar" aria-label={`${goal.label} progress`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-100">
+        <div className="h-full rounded-full bg-secondary-600" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** The user's goals with their target scores; progress is measured by the newest audit (spec 002 §9). */
+export function GoalsCard({ profile, latestAudit }: { profile: Profile; latestAudit: AuditHistoryItem | null }) {
   const { setSettingsOpen } = useUiState();
   return (
     <section aria-labelledby="goals-card-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" data-testid="goals-card">
@@ -37,9 +74,7 @@ export function GoalsCard({ profile }: { profile: Profile }) {
                   </p>
                 </div>
                 <p className="mt-1 text-sm text-slate-600">{goal.description}</p>
-                <p className="mt-2 text-xs font-medium text-slate-600">
-                  Progress: <span className="rounded bg-slate-100 px-1.5 py-0.5">No audits yet</span>
-                </p>
+                <GoalProgress goal={goal} audit={latestAudit} />
               </li>
             );
           })}

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { AuditOverview, useRecentAudits } from '../../audit';
 import { firstName } from '../../../lib/display-name';
 import { greetingFor } from '../lib/greeting';
 import type { SectionProps } from '../sections/section-types';
@@ -8,6 +9,8 @@ import { WebsiteCard } from './website-card';
 export function OverviewSection({ user, profile }: SectionProps) {
   const greeting = useMemo(() => greetingFor(new Date()), []);
   const name = firstName(profile.full_name, user.name, user.email);
+  // The same cached query as the audit panel's history: goals measure progress with the newest audit.
+  const audits = useRecentAudits(user.id);
 
   return (
     <div className="space-y-6">
@@ -15,11 +18,12 @@ export function OverviewSection({ user, profile }: SectionProps) {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl" data-testid="dashboard-greeting">
           {greeting}, {name}
         </h1>
-        <p className="mt-1 text-slate-600">Here is how your account is set up. Your AI Visibility Score will appear here after your first audit.</p>
+        <p className="mt-1 text-slate-600">Your AI visibility at a glance: run an audit, fix what costs the most, track your goals.</p>
       </div>
+      <AuditOverview userId={user.id} profile={profile} />
       <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
         <WebsiteCard profile={profile} />
-        <GoalsCard profile={profile} />
+        <GoalsCard profile={profile} latestAudit={audits.data?.[0] ?? null} />
       </div>
     </div>
   );

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import { AUDIT_MESSAGES, type Profile } from '@citable/contract';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAuditRun } from '../hooks/use-audit-run';
+import { useAuditRunner } from '../hooks/use-audit-runner';
+import { useRecentAudits } from '../hooks/use-recent-audits';
+import { autoAuditTarget, type AutoAuditTarget } from '../lib/auto-audit';
+import { weeklyTrend } from '../lib/weekly-trend';
+import { AuditControls } from './audit-controls';
+import { AuditProgress } from './audit-progress';
+import { AuditReportView } from './audit-report-view';
+import { FirstAuditCta } from './first-audit-cta';
+import { RecentAudits } from './recent-audits';
+
+/** The automatic audit on load repeats the last one, but not when it is this fresh (a reload, a quick return). */
+const AUTO_AUDIT_MIN_AGE_MS = 60 * 60_000;
+
+function originOf(url: string): string | null {
+  return URL.canParse(url) ? new URL(url).origin : null;
+}
+
+/** The overview's audit: controls, progress, the score and its detail, and the recent audits. */
+export function AuditOverview({ userId, profile }: { userId: string; profile: Profile }) {
+  const recent = useRecentAudits(userId);
+  const runner = useAuditRunner();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [missingWebsite, setMissingWebsite] = useState<string | null>(null);
+  const audits = recent.data ?? [];
+  const running = runner.state === 'running';
+
+  const run = (target: AutoAuditTarget) => {
+    setMissingWebsite(null);
+    setSelectedId(null);
+    runner.start(target);
+  };
+
+  // The flag left by the first audit starts one on the next overview load (spec 001 §4).
+  const autoChecked = useRef(false);
+  useEffect(() => {
+    if (autoChecked.current || !recent.isSuccess) return;
+    autoChecked.current = true;
+    const target = autoAuditTarget();
+    const newest = recent.data[0];
+    if (!target || !newest || Date.now() - Date.parse(newest.created_at) < AUTO_AUDIT_MIN_AGE_MS) return;
+    const ownSite = profile.websites.some((site) => originOf(site.url) === originOf(target.url));
+    if (ownSite) run(target);
+  });
+
+  const shownId = selectedId ?? (runner.state === 'result' ? runner.runId : null) ?? audits[0]?.id ?? null;
+  const shown = useAuditRun(shownId);
+  const report = shown.data?.status === 'completed' ? shown.data.result : undefined;
+
+  const runFirst = () => {
+    const first = profile.websites[0];
+    if (!first) setMissingWebsite(AUDIT_MESSAGES.selectWebsite);
+    else run({ url: first.url, scope: 'site' });
+  };
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="audit-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" data-testid="audit-panel">
+        <h2 id="audit-title" className="text-lg font-semibold text-slate-900">
+          AI Visibility Score
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">How well AI answer engines can understand, retrieve and cite your website.</p>
+        <div className="mt-5">
+          <AuditControls websites={profile.websites} running={running} onRun={run} onMissingWebsite={setMissingWebsite} />
+        </div>
+        <div className="mt-5 space-y-4" aria-live="polite">
+          {running && <AuditProgress run={runner.run} />}
+          {missingWebsite && (
+            <Alert tone="error" testId="audit-error">
+              {missingWebsite}
+            </Alert>
+          )}
+          {runner.state === 'error' && (
+            <Alert tone="error" testId="audit-error">
+              <p className="font-medium">{AUDIT_MESSAGES.failed}</p>
+              {runner.error && <p className="mt-0.5">{runner.error}</p>}
+            </Alert>
+          )}
+        </div>
+        <div className="mt-6">
+          {recent.isPending ? (
+            <p className="flex items-center gap-2 text-sm text-slate-600">
+              <Spinner className="size-4" /> Loading your audits...
+            </p>
+          ) : recent.isError ? (
+            <div className="space-y-3">
+              <Alert tone="error">Your audits could not be loaded.</Alert>
+              <Button variant="outline" size="sm" onClick={() => void recent.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : report && shown.data ? (
+            <AuditReportView run={shown.data} report={report} trend={weeklyTrend(audits)} />
+          ) : audits.length === 0 && !running ? (
+            <FirstAuditCta onRun={runFirst} disabled={running} />
+          ) : shown.isPending && shownId ? (
+            <p className="flex items-center gap-2 text-sm text-slate-600">
+              <Spinner className="size-4" /> Loading the audit...
+            </p>
+          ) : null}
+        </div>
+      </section>
+      {audits.length > 0 && <RecentAudits audits={audits} selectedId={shownId} onSelect={setSelectedId} />}
+    </div>
+  );
+}

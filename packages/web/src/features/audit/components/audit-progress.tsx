@@ -1,0 +1,32 @@
+import type { AuditRun } from '@citable/contract';
+import { Spinner } from '../../../components/ui/spinner';
+
+/** Pages done while a site audit runs; a page audit shows the spinner alone. */
+export function AuditProgress({ run }: { run: AuditRun | undefined }) {
+  const done = run?.progress.done ?? 0;
+  const total = run?.progress.total;
+  const percent = total ? Math.round((done / total) * 100) : 0;
+  const site = run?.scope === 'site';
+  const text = run?.status === 'queued' || !run ? 'Starting the audit...' : site ? `Audited ${done} of ${total ?? '?'} pages` : 'Auditing the page...';
+  return (
+    <div className="rounded-xl border border-primary-200 bg-primary-50 p-4" data-testid="audit-progress">
+      <p className="flex items-center gap-2 text-sm font-medium text-primary-900" role="status" aria-live="polite">
+        <Spinner className="size-4" />
+        {text}
+      </p>
+      {site && (
+        <div
+          role="progressbar"
+          aria-label="Site audit progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={`${done} of ${total ?? 'unknown'} pages`}
+          className="mt-3 h-2 overflow-hidden rounded-full bg-primary-100"
+        >
+          <div className="h-full rounded-full bg-primary-600 transition-[width] duration-500" style={{ width: `${percent}%` }} />
+        </div>
+      )}
+    </div>
+  );
+}

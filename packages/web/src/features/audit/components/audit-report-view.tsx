@@ -1,0 +1,45 @@
+import type { AuditReport, AuditRun } from '@citable/contract';
+import { TrendingDown, TrendingUp } from 'lucide-react';
+import { cn } from '../../../lib/cn';
+import { RecommendationList } from './recommendation-list';
+import { ScoreBreakdown } from './score-breakdown';
+import { ScoreRing } from './score-ring';
+import { SubscoreGrid } from './subscore-grid';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function Trend({ change }: { change: number }) {
+  const up = change >= 0;
+  const Icon = up ? TrendingUp : TrendingDown;
+  return (
+    <p className={cn('mt-2 flex items-center justify-center gap-1 text-sm font-medium', up ? 'text-emerald-700' : 'text-red-700')} data-testid="weekly-trend">
+      <Icon aria-hidden="true" className="size-4" />
+      {up ? '+' : ''}
+      {change} this week
+    </p>
+  );
+}
+
+/** One completed audit: score ring, subscores, recommendations and the breakdown. */
+export function AuditReportView({ run, report, trend }: { run: AuditRun; report: AuditReport; trend: number | null }) {
+  const subject = report.kind === 'content' ? 'Pasted content' : report.kind === 'site' ? `${run.website_url} · ${report.pageCount} pages` : run.website_url;
+  return (
+    <div className="space-y-6" data-testid="audit-report">
+      <div className="flex flex-col items-center gap-6 sm:flex-row sm:items-start">
+        <div className="text-center">
+          <ScoreRing score={report.overallScore} />
+          <p className="mt-2 text-sm font-medium text-slate-700">AI Visibility Score</p>
+          {trend !== null && <Trend change={trend} />}
+        </div>
+        <div className="w-full min-w-0 flex-1 space-y-3">
+          <p className="truncate text-sm text-slate-600">
+            <span className="font-medium text-slate-900">{subject}</span> · audited {dateFormat.format(new Date(run.finished_at ?? run.created_at))}
+          </p>
+          <SubscoreGrid report={report} />
+        </div>
+      </div>
+      <RecommendationList report={report} />
+      <ScoreBreakdown report={report} />
+    </div>
+  );
+}
