@@ -18,3 +18,4 @@ export * from './billing-api';
 export * from './tool-functions';
 export * from './llm';
 export * from './citations';
+export * from './track';

@@ -244,3 +244,73 @@ export const fingerprintPhrases = pgTable(
   },
   (table) => [index('fingerprint_phrases_user_idx').on(table.userId, table.createdAt)],
 );
+
+/**
+ * Monitoring (issue 7): one row per user and site URL (a website or competitor of the profile),
+ * due at next_run_at. Stored rather than held in memory so schedules survive restarts; the
+ * monitor's tick keeps the rows in step with the profile.
+ */
+export const monitorSchedules = pgTable(
+  'monitor_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    role: text('role').notNull(),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('monitor_schedules_user_url_idx').on(table.userId, table.url), index('monitor_schedules_due_idx').on(table.nextRunAt)],
+);
+
+/** Audit runs the monitor started: marks them scheduled in the history and counts their attempts. */
+export const monitorRuns = pgTable(
+  'monitor_runs',
+  {
+    runId: uuid('run_id')
+      .primaryKey()
+      .references(() => auditRuns.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    role: text('role').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [index('monitor_runs_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * Smart alerts (spec 001 §3 Alert), computed on the server after every audit. The dedupe key
+ * (unique per user) is what keeps a rule from raising the same alert twice; dismissed and
+ * pruned rows stay as tombstones so their keys keep holding.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    dedupeKey: text('dedupe_key').notNull(),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    severity: text('severity').notNull(),
+    confidence: integer('confidence').notNull(),
+    impact: text('impact'),
+    timeframe: text('timeframe'),
+    steps: jsonb('steps').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    actionUrl: text('action_url'),
+    actionLabel: text('action_label'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    read: boolean('read').notNull().default(false),
+    dismissed: boolean('dismissed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('alerts_user_dedupe_idx').on(table.userId, table.dedupeKey), index('alerts_user_created_idx').on(table.userId, table.createdAt.desc())],
+);
