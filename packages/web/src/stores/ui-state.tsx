@@ -21,6 +21,7 @@ interface UiState {
   authDialog: AuthDialogState;
   onboardingOpen: boolean;
   settingsOpen: boolean;
+  billingOpen: boolean;
   /** The plan chosen on the pricing section, remembered across sign-up, sign-in and onboarding. */
   selectedPlan: PlanId | null;
   billingCycle: BillingCycle;
@@ -33,6 +34,7 @@ interface UiActions {
   setAuthMode: (mode: AuthMode) => void;
   setOnboardingOpen: (open: boolean) => void;
   setSettingsOpen: (open: boolean) => void;
+  setBillingOpen: (open: boolean) => void;
   rememberPlan: (plan: PlanId | null, cycle?: BillingCycle) => void;
   setBillingCycle: (cycle: BillingCycle) => void;
   goToDashboard: () => void;
@@ -49,6 +51,7 @@ export function UiStateProvider({ children }: { children: ReactNode }) {
   const [authDialog, setAuthDialog] = useState<AuthDialogState>({ open: false, mode: 'signin', notice: null, error: null });
   const [onboardingOpen, setOnboardingOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [billingOpen, setBillingOpen] = useState(false);
   const [selectedPlan, setSelectedPlan] = useState<PlanId | null>(null);
   const [billingCycle, setCycle] = useState<BillingCycle>('monthly');
   const [dashboardTransition, setDashboardTransition] = useState(false);
@@ -98,6 +101,7 @@ export function UiStateProvider({ children }: { children: ReactNode }) {
       authDialog,
       onboardingOpen,
       settingsOpen,
+      billingOpen,
       selectedPlan,
       billingCycle,
       dashboardTransition,
@@ -106,11 +110,12 @@ export function UiStateProvider({ children }: { children: ReactNode }) {
       setAuthMode,
       setOnboardingOpen,
       setSettingsOpen,
+      setBillingOpen,
       rememberPlan,
       setBillingCycle,
       goToDashboard,
     }),
-    [authDialog, onboardingOpen, settingsOpen, selectedPlan, billingCycle, dashboardTransition, openAuth, closeAuth, setAuthMode, rememberPlan, setBillingCycle, goToDashboard],
+    [authDialog, onboardingOpen, settingsOpen, billingOpen, selectedPlan, billingCycle, dashboardTransition, openAuth, closeAuth, setAuthMode, rememberPlan, setBillingCycle, goToDashboard],
   );
 
   return <UiStateContext.Provider value={value}>{children}</UiStateContext.Provider>;

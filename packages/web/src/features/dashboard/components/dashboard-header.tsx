@@ -1,5 +1,5 @@
 import { PLANS, type Profile } from '@citable/contract';
-import { ArrowLeft, LogOut, Settings } from 'lucide-react';
+import { ArrowLeft, CreditCard, LogOut, Settings } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -10,7 +10,7 @@ import { displayName } from '../../../lib/display-name';
 import { useUiState } from '../../../stores/ui-state';
 
 export function DashboardHeader({ user, profile }: { user: SessionUser; profile: Profile | null }) {
-  const { setSettingsOpen } = useUiState();
+  const { setSettingsOpen, setBillingOpen } = useUiState();
   const { signOut, signingOut } = useSignOut();
   const plan = PLANS[profile?.plan ?? 'free'];
 
@@ -35,6 +35,9 @@ export function DashboardHeader({ user, profile }: { user: SessionUser; profile:
           <span className="max-w-36 min-w-0 truncate text-sm font-medium text-slate-800 sm:max-w-56" data-testid="dashboard-user-name" title={displayName(user, profile?.full_name)}>
             {displayName(user, profile?.full_name)}
           </span>
+          <Button variant="ghost" size="icon" onClick={() => setBillingOpen(true)} aria-label="Billing" title="Billing" data-testid="header-billing">
+            <CreditCard aria-hidden="true" className="size-5" />
+          </Button>
           <Button variant="ghost" size="icon" onClick={() => setSettingsOpen(true)} aria-label="Settings" title="Settings" disabled={!profile}>
             <Settings aria-hidden="true" className="size-5" />
           </Button>

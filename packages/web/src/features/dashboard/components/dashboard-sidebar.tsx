@@ -1,5 +1,7 @@
 import { GOALS, type GoalId } from '@citable/contract';
+import { CreditCard } from 'lucide-react';
 import { cn } from '../../../lib/cn';
+import { useUiState } from '../../../stores/ui-state';
 import { sidebarItems } from '../sections/registry';
 import type { SectionId } from '../sections/section-types';
 
@@ -17,6 +19,7 @@ function highlightedIds(goals: GoalId[]): Set<SectionId> {
 }
 
 export function DashboardSidebar({ active, goals, onSelect }: DashboardSidebarProps) {
+  const { setBillingOpen } = useUiState();
   const items = sidebarItems();
   const highlighted = highlightedIds(goals);
   const groups = [
@@ -61,6 +64,22 @@ export function DashboardSidebar({ active, goals, onSelect }: DashboardSidebarPr
           </ul>
         </div>
       ))}
+      <div className="px-3 py-3 md:py-5">
+        <h2 className="hidden px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase md:block">Account</h2>
+        <ul className="flex gap-1 md:mt-2 md:flex-col">
+          <li>
+            <button
+              type="button"
+              onClick={() => setBillingOpen(true)}
+              data-testid="sidebar-billing"
+              className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium whitespace-nowrap text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900"
+            >
+              <CreditCard aria-hidden="true" className="size-4 shrink-0" />
+              Billing
+            </button>
+          </li>
+        </ul>
+      </div>
     </nav>
   );
 }

@@ -8,12 +8,12 @@ const PARAM = 'section';
 
 /**
  * The selected section lives in `?section=`, so reload, links and back/forward keep it.
- * `settings` opens the settings dialog (spec 002 §2); ids without a built section fall back to
+ * `settings` and `billing` open their dialogs (spec 002 §2); ids without a built section fall back to
  * the overview.
  */
 export function useSection() {
   const [params, setParams] = useSearchParams();
-  const { setSettingsOpen } = useUiState();
+  const { setSettingsOpen, setBillingOpen } = useUiState();
   const requested = params.get(PARAM);
   const resolved = sectionFor(requested) ?? sectionFor(DEFAULT_SECTION);
   if (!resolved) throw new Error('The overview section is not registered');
@@ -21,6 +21,7 @@ export function useSection() {
   useEffect(() => {
     if (requested === null || requested === resolved.id) return;
     if (requested === 'settings') setSettingsOpen(true);
+    if (requested === 'billing') setBillingOpen(true);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -29,7 +30,7 @@ export function useSection() {
       },
       { replace: true },
     );
-  }, [requested, resolved.id, setParams, setSettingsOpen]);
+  }, [requested, resolved.id, setParams, setSettingsOpen, setBillingOpen]);
 
   const select = useCallback(
     (id: SectionId) => {

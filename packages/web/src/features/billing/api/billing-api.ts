@@ -1,0 +1,38 @@
+import type { BillingInvoices, BillingSubscription, BillingUsage } from '@citable/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient, ApiRequestError } from '../../../lib/api-client';
+
+export const billingKeys = {
+  root: ['billing'] as const,
+  subscription: ['billing', 'subscription'] as const,
+  usage: ['billing', 'usage'] as const,
+  invoices: ['billing', 'invoices'] as const,
+};
+
+export function useSubscription() {
+  return useQuery({ queryKey: billingKeys.subscription, queryFn: ({ signal }) => apiClient.get<BillingSubscription>('/api/billing/subscription', { signal }) });
+}
+
+export function useUsage() {
+  return useQuery({ queryKey: billingKeys.usage, queryFn: ({ signal }) => apiClient.get<BillingUsage>('/api/billing/usage', { signal }) });
+}
+
+/** The provider's invoices; an empty list when no provider is configured (404), so the section stays hidden. */
+export function useInvoices() {
+  return useQuery({
+    queryKey: billingKeys.invoices,
+    queryFn: async ({ signal }) => {
+      try {
+        return (await apiClient.get<BillingInvoices>('/api/billing/invoices', { signal })).invoices;
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 404) return [];
+        throw error;
+      }
+    },
+    retry: false,
+  });
+}
+
+export function cancelSubscription(): Promise<BillingSubscription> {
+  return apiClient.post<BillingSubscription>('/api/billing/cancel', {});
+}
