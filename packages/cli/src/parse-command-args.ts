@@ -5,11 +5,12 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 
 /**
  * node:util's parseArgs in strict mode, with its errors turned into one-line CliErrors so a
- * typo in an option exits 2 with a readable message rather than a stack trace.
+ * typo in an option exits 2 with a readable message rather than a stack trace. (--help never
+ * gets here: runCli answers it for every command.)
  */
 export function parseCommandArgs<T extends Options>(command: string, args: string[], options: T) {
   try {
-    return parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
     // Node's messages go on to explain the "--" convention; the first sentence is the point.
     const message = (error instanceof Error ? error.message : String(error)).split(/\.(?:\s|$)/)[0];
