@@ -19,3 +19,4 @@ export * from './tool-functions';
 export * from './llm';
 export * from './citations';
 export * from './track';
+export * from './reports';

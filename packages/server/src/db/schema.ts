@@ -314,3 +314,30 @@ export const alerts = pgTable(
   },
   (table) => [uniqueIndex('alerts_user_dedupe_idx').on(table.userId, table.dedupeKey), index('alerts_user_created_idx').on(table.userId, table.createdAt.desc())],
 );
+
+/**
+ * Generated reports (spec 002 §3 Report). The file lives in the report storage at storage_path;
+ * file_url is the session-scoped view route that serves it once status is completed.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    reportName: text('report_name').notNull(),
+    reportType: text('report_type').notNull(),
+    format: text('format').notNull(),
+    /** The request's config and report data as validated, so the job renders what was asked. */
+    config: jsonb('config').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull(),
+    storagePath: text('storage_path'),
+    fileUrl: text('file_url'),
+    size: integer('size'),
+    error: text('error'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [index('reports_user_created_idx').on(table.userId, table.createdAt.desc())],
+);
