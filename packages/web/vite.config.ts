@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { markdownPlugin } from './src/lib/markdown/vite-markdown-plugin';
 
 // The API runs as a separate process in development; in production the server serves this build.
 const apiTarget = process.env.CITABLE_API_URL ?? 'http://localhost:3100';
@@ -17,7 +18,7 @@ const apiProxy: ProxyOptions = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), markdownPlugin()],
   server: { port: 5173, proxy: { '/api': apiProxy } },
   preview: { port: 4173, proxy: { '/api': apiProxy } },
 });

@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 /* Contact Us (spec 000 §2, §3, §5) ------------------------------------------------------------- */
 
+/** The support team's published address, shown on the contact, help and legal pages. */
+export const SUPPORT_EMAIL = 'support@citable.app';
+
 export const CONTACT_SUBJECTS = ['general', 'sales', 'support', 'billing', 'partnership'] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 

@@ -15,7 +15,7 @@ export interface StatusRouteOptions {
 }
 
 // Long enough to absorb a burst of refreshes, short enough that the refresh button shows news.
-const CHECKS_MAX_AGE_MS = 5000;
+const CHECKS_MAX_AGE_MS = 2000;
 
 /** GET /api/status: the live state of this installation's components and the operator's incidents. */
 export const statusRoutes: FastifyPluginAsyncZod<StatusRouteOptions> = async (app, options) => {

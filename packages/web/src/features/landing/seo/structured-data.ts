@@ -1,6 +1,9 @@
 import { LANDING_TOOLS, PLAN_IDS, PLANS } from '@citable/contract';
 import { FAQ } from '../data/faq';
 
+// The FAQ below is shown on the landing page's routes only; other public pages must not claim it.
+const LANDING_PATHS = new Set(['/', '/pricing', '/features']);
+
 /**
  * JSON-LD for the public pages: who publishes the site, the site itself, the product with its
  * plans as offers, and the FAQ shown on the page. Citable audits sites for exactly this markup.
@@ -57,7 +60,7 @@ export function structuredData(origin: string, path: string): Record<string, unk
           };
         }),
       },
-      {
+      LANDING_PATHS.has(path) && {
         '@type': 'FAQPage',
         '@id': `${origin}${path}#faq`,
         url: `${origin}${path}`,
@@ -68,6 +71,6 @@ export function structuredData(origin: string, path: string): Record<string, unk
           acceptedAnswer: { '@type': 'Answer', text: entry.answer },
         })),
       },
-    ],
+    ].filter(Boolean),
   };
 }

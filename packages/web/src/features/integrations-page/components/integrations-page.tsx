@@ -1,0 +1,93 @@
+import { Check, Clock } from 'lucide-react';
+import { Link } from 'react-router';
+import { PageHero } from '../../../components/page-hero';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { cn } from '../../../lib/cn';
+import { API_SNIPPET, CATEGORIES, CLI_SNIPPET, INTEGRATIONS, planLabel, type Integration } from '../data/integrations';
+
+function AvailabilityBadge({ available }: { available: boolean }) {
+  return available ? (
+    <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">
+      <Check aria-hidden="true" className="size-3.5" />
+      Available
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+      <Clock aria-hidden="true" className="size-3.5" />
+      Coming Soon
+    </span>
+  );
+}
+
+function IntegrationCard({ integration }: { integration: Integration }) {
+  return (
+    <li className={cn('flex flex-col rounded-2xl border p-5', integration.available ? 'border-emerald-200 bg-white' : 'border-slate-200 bg-slate-50/60')}>
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="font-semibold text-slate-900">{integration.name}</h3>
+        <AvailabilityBadge available={integration.available} />
+      </div>
+      <p className="mt-2 flex-1 text-sm text-slate-600">{integration.description}</p>
+      {integration.plan ? <p className="mt-3 text-xs font-medium text-slate-600">{planLabel(integration.plan)}</p> : null}
+    </li>
+  );
+}
+
+function Snippet({ id, title, note, code }: { id: string; title: string; note: string; code: string }) {
+  return (
+    <figure aria-labelledby={id} className="overflow-hidden rounded-2xl border border-slate-800 bg-slate-900">
+      <figcaption id={id} className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-700 px-4 py-2.5 text-sm">
+        <span className="font-medium text-white">{title}</span>
+        <span className="text-slate-300">{note}</span>
+      </figcaption>
+      <pre className="overflow-x-auto p-4 text-sm leading-relaxed text-slate-100">
+        <code>{code}</code>
+      </pre>
+    </figure>
+  );
+}
+
+/** Integrations (spec 002 §2.14): what connects to Citable today, and what is on the way. */
+export function IntegrationsPage() {
+  useDocumentTitle('Integrations | Citable');
+  return (
+    <>
+      <PageHero eyebrow="Integrations" title="Connect Citable to your stack">
+        Each connector is marked as it really is on this installation: Available now, or Coming Soon.
+      </PageHero>
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+        {CATEGORIES.map((category) => (
+          <section key={category.id} aria-labelledby={`integrations-${category.id}`} className="mb-12">
+            <h2 id={`integrations-${category.id}`} className="text-2xl font-bold text-slate-900">
+              {category.title}
+            </h2>
+            <p className="mt-2 text-slate-600">{category.description}</p>
+            <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {INTEGRATIONS.filter((integration) => integration.category === category.id).map((integration) => (
+                <IntegrationCard key={integration.id} integration={integration} />
+              ))}
+            </ul>
+          </section>
+        ))}
+        <section aria-labelledby="integrations-developers" className="rounded-3xl border border-slate-200 bg-slate-50 p-6 sm:p-8">
+          <h2 id="integrations-developers" className="text-2xl font-bold text-slate-900">
+            For developers
+          </h2>
+          <p className="mt-2 max-w-3xl text-slate-600">
+            The command line tool works today. The REST API is being built; the request below shows how an audit call will look and is illustrative only, not a working endpoint yet.
+          </p>
+          <div className="mt-6 grid gap-6 lg:grid-cols-2">
+            <Snippet id="snippet-cli" title="Command line" note="Available" code={CLI_SNIPPET} />
+            <Snippet id="snippet-api" title="POST /api/v1/audits" note="Illustrative: API coming soon" code={API_SNIPPET} />
+          </div>
+          <p className="mt-6 text-sm text-slate-700">
+            Need a connector that is not listed?{' '}
+            <Link to="/contact-us" className="font-medium text-primary-700 underline underline-offset-2">
+              Tell us
+            </Link>
+            .
+          </p>
+        </section>
+      </div>
+    </>
+  );
+}
