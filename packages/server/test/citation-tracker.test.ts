@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { citationTrackerResultSchema } from '@citable/contract';
+import { BUILT_IN_SOURCE, citationTrackerResultSchema, LLM_MONTHLY_TOKEN_BUDGET } from '@citable/contract';
 import { llmUsage, user, userActivity } from '../src/db/schema';
 import { setPlan } from '../src/services/profile';
 import { startHttpFake, type HttpFake, type RecordedRequest } from './fakes/http-fake';
@@ -241,5 +241,56 @@ describe('saved prompts and fingerprint phrases', () => {
     expect((await api(server.baseUrl, `/api/citations/phrases/${created.body.id}`, { method: 'DELETE', cookie: bob })).status).toBe(404);
     expect((await api(server.baseUrl, '/api/citations/phrases', { cookie: freeUser })).status).toBe(403);
     expect((await api(server.baseUrl, `/api/citations/phrases/${created.body.id}`, { method: 'DELETE', cookie: alice })).status).toBe(204);
+  });
+});
+
+describe('over the monthly token budget', () => {
+  it('lists the model as over budget and still reports the other sources', async () => {
+    const email = uniqueEmail('carol');
+    const carol = await signUpVerified(server.baseUrl, { name: 'Carol', email, password: STRONG_PASSWORD });
+    const carolId = await userIdOf(email);
+    await setPlan(server.db, carolId, 'core');
+    await server.db.insert(llmUsage).values({ userId: carolId, feature: 'citations', model: 'fake-model', inputTokens: LLM_MONTHLY_TOKEN_BUDGET.core, outputTokens: 0 });
+    const asked = llm.requests.length;
+    const response = await track(carol, { domain: DOMAIN, keywords: 'SEO' });
+    expect(response.status).toBe(200);
+    const engine = response.body.sources.find((source: { id: string }) => source.id === 'answer-engine');
+    expect(engine).toMatchObject({ status: 'error' });
+    expect(engine.message).toMatch(/AI model budget for the Core plan .* is used up/);
+    expect(llm.requests.length).toBe(asked);
+    expect(response.body.sources.find((source: { id: string }) => source.id === 'hacker-news')).toMatchObject({ status: 'ok' });
+    expect(response.body.source).toBe('sonar');
+  });
+});
+
+describe('with no model and no keys', () => {
+  let offline: TestServer;
+  beforeAll(async () => {
+    offline = await startTestServer({ env: { HN_SEARCH_URL: hackerNews.url, REDDIT_SEARCH_URL: 'off' } });
+  });
+  afterAll(() => offline?.close());
+
+  it('says no model is configured and tracks with the built-in analysis and the key-less sources', async () => {
+    expect((await api(offline.baseUrl, '/api/config')).body.llm).toEqual({ configured: false });
+    const email = uniqueEmail('dan');
+    const dan = await signUpVerified(offline.baseUrl, { name: 'Dan', email, password: STRONG_PASSWORD });
+    const [row] = await offline.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    await setPlan(offline.db, row.id, 'agency');
+    const response = await api(offline.baseUrl, '/api/functions/citation-tracker', { cookie: dan, body: { domain: DOMAIN, keywords: ['SEO'] } });
+    expect(response.status).toBe(200);
+    const result = citationTrackerResultSchema.parse(response.body);
+    expect(result.source).toBe(BUILT_IN_SOURCE);
+    expect(result.sources.map(({ id, status }) => [id, status])).toEqual([
+      ['answer-engine', 'not_configured'],
+      ['perplexity', 'not_configured'],
+      ['hacker-news', 'ok'],
+      ['reddit', 'not_configured'],
+      ['brave', 'not_configured'],
+    ]);
+    expect(result.sources[0].message).toMatch(/LLM_PROVIDER/);
+    expect(result.overall).toEqual({ samples: 0, mentions: 0, rate: 0, interval: { low: 0, high: 1 } });
+    // The brand comes from the domain when the profile does not name the site.
+    expect(result.brand).toBe('Acmetools');
+    expect(result.citations.some((citation) => citation.url === 'https://news.ycombinator.com/item?id=101')).toBe(true);
   });
 });
