@@ -27,7 +27,7 @@ export function RecommendationList({ report }: { report: AuditReport }) {
                 </span>
                 <span className="min-w-0">
                   {text}
-                  {priority && <span className="ml-2 rounded bg-white px-1.5 py-0.5 text-xs font-medium text-slate-600 ring-1 ring-slate-200">{priority} priority</span>}
+                  {priority && <span className="ml-2 inline-block rounded bg-white px-1.5 whitespace-nowrap py-0.5 text-xs font-medium text-slate-600 ring-1 ring-slate-200">{priority} priority</span>}
                 </span>
               </li>
             );
