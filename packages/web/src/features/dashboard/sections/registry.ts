@@ -1,5 +1,6 @@
 import { ADVANCED_SECTION_IDS, TOOL_IDS, TOOLS, type AdvancedSectionId } from '@citable/contract';
-import { LayoutDashboard } from 'lucide-react';
+import { Braces, FileText, LayoutDashboard, LayoutGrid, MessagesSquare, Mic, Radar, Swords, Tags } from 'lucide-react';
+import { toolSection, toolsGridSection } from '../../tools';
 import { OverviewSection } from '../components/overview-section';
 import type { SectionId, SectionRegistration, SidebarItem } from './section-types';
 
@@ -9,6 +10,14 @@ import type { SectionId, SectionRegistration, SidebarItem } from './section-type
  */
 const BUILT_SECTIONS: Partial<Record<SectionId, SectionRegistration>> = {
   overview: { icon: LayoutDashboard, component: OverviewSection },
+  tools: { icon: LayoutGrid, component: toolsGridSection(() => Object.keys(BUILT_SECTIONS)) },
+  schema: { icon: Braces, component: toolSection('schema') },
+  voice: { icon: Mic, component: toolSection('voice') },
+  summaries: { icon: FileText, component: toolSection('summaries') },
+  entities: { icon: Tags, component: toolSection('entities') },
+  prompts: { icon: MessagesSquare, component: toolSection('prompts') },
+  competitive: { icon: Swords, component: toolSection('competitive') },
+  discovery: { icon: Radar, component: toolSection('discovery') },
 };
 
 /** Sidebar names of the advanced areas (spec 001 §2). */
@@ -24,10 +33,13 @@ const ADVANCED_LABELS: Record<AdvancedSectionId, string> = {
 export const DEFAULT_SECTION: SectionId = 'overview';
 
 export function sidebarItems(): SidebarItem[] {
-  const tools = TOOL_IDS.flatMap((id) => {
+  const tools: SidebarItem[] = TOOL_IDS.flatMap((id) => {
     const built = BUILT_SECTIONS[id];
     return built ? [{ id, label: TOOLS[id].name, icon: built.icon, group: 'tools' as const }] : [];
   });
+  // The grid follows the overview, before the tools it lists.
+  const grid = BUILT_SECTIONS.tools;
+  if (grid) tools.splice(tools[0]?.id === 'overview' ? 1 : 0, 0, { id: 'tools', label: 'All Tools', icon: grid.icon, group: 'tools' });
   const advanced = ADVANCED_SECTION_IDS.flatMap((id) => {
     const built = BUILT_SECTIONS[id];
     return built ? [{ id, label: ADVANCED_LABELS[id], icon: built.icon, group: 'advanced' as const }] : [];

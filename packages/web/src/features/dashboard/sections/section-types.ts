@@ -3,7 +3,8 @@ import type { LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { SessionUser } from '../../../hooks/use-session';
 
-export type SectionId = ToolId | AdvancedSectionId;
+/** `tools` is the tools grid (spec 001 §2), which lists the tool sections the plan allows. */
+export type SectionId = ToolId | AdvancedSectionId | 'tools';
 
 export interface SectionProps {
   user: SessionUser;
