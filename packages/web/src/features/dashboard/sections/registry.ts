@@ -1,6 +1,7 @@
 import { ADVANCED_SECTION_IDS, TOOL_IDS, TOOLS, type AdvancedSectionId } from '@citable/contract';
-import { Braces, FileText, LayoutDashboard, LayoutGrid, MessagesSquare, Mic, Radar, Swords, Tags } from 'lucide-react';
+import { Braces, FileText, LayoutDashboard, LayoutGrid, MessagesSquare, Mic, Quote, Radar, Swords, Tags } from 'lucide-react';
 import { toolSection, toolsGridSection } from '../../tools';
+import { CitationsSection } from '../../citations';
 import { OverviewSection } from '../components/overview-section';
 import type { SectionId, SectionRegistration, SidebarItem } from './section-types';
 
@@ -10,6 +11,7 @@ import type { SectionId, SectionRegistration, SidebarItem } from './section-type
  */
 const BUILT_SECTIONS: Partial<Record<SectionId, SectionRegistration>> = {
   overview: { icon: LayoutDashboard, component: OverviewSection },
+  citations: { icon: Quote, component: CitationsSection },
   tools: { icon: LayoutGrid, component: toolsGridSection(() => Object.keys(BUILT_SECTIONS)) },
   schema: { icon: Braces, component: toolSection('schema') },
   voice: { icon: Mic, component: toolSection('voice') },

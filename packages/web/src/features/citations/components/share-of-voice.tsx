@@ -1,0 +1,31 @@
+import type { CitationTrackerResult } from '@citable/contract';
+import { percent } from '../lib/format';
+import { Panel } from './panel';
+
+/** The user against the competitors named in the same answers and results. */
+export function ShareOfVoice({ entries }: { entries: CitationTrackerResult['shareOfVoice'] }) {
+  const named = entries.some((entry) => entry.mentions > 0);
+  return (
+    <Panel title="Share of voice" testId="citation-share-of-voice">
+      {!named ? (
+        <p className="text-sm text-slate-600">Neither you nor your competitors were named. Add competitors in your profile to compare.</p>
+      ) : (
+        <ul className="space-y-2">
+          {entries.map((entry) => (
+            <li key={entry.name} className="text-sm">
+              <div className="flex justify-between gap-3">
+                <span className={entry.isUser ? 'font-semibold text-slate-900' : 'text-slate-700'}>{entry.isUser ? `${entry.name} (you)` : entry.name}</span>
+                <span className="text-slate-600">
+                  {percent(entry.share)} · {entry.mentions} mentions
+                </span>
+              </div>
+              <div className="mt-1 h-2 rounded-full bg-slate-100">
+                <div className={`h-2 rounded-full ${entry.isUser ? 'bg-primary-600' : 'bg-slate-400'}`} style={{ width: percent(entry.share) }} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

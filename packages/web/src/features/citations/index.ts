@@ -1,0 +1,1 @@
+export { CitationsSection } from './components/citations-section';
