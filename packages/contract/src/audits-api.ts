@@ -164,7 +164,11 @@ export const auditListQuerySchema = z.strictObject({
   website: httpUrlSchema.optional(),
   limit: z.coerce.number().int().min(1).max(AUDIT_LIST_MAX).optional(),
 });
-export const auditListResponseSchema = z.object({ audits: z.array(auditHistoryItemSchema) });
+export const auditListResponseSchema = z.object({
+  audits: z.array(auditHistoryItemSchema),
+  /** The user's audit in flight, if any, so a reloaded page can follow it instead of starting another. */
+  current: auditRunSchema.nullable(),
+});
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 
 /** Score colour bands of the overview (spec 001 §2). */

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { AUDIT_MESSAGES, auditResultSchema, auditRunSchema, type AuditRun } from '@citable/contract';
 import { auditHistory, auditRuns, userActivity } from '../src/db/schema';
 import { executeRun } from '../src/services/audits/lifecycle';
+import { ABANDONED_MESSAGE } from '../src/services/audits/runs';
 import { setPlan } from '../src/services/profile';
 import { startTestSite, type TestSite } from './fixtures/audit-site';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from './helpers';
@@ -157,10 +158,13 @@ describe('site audits as jobs', () => {
     expect(second).toMatchObject({ status: 409, body: { error: AUDIT_MESSAGES.alreadyRunning } });
     const sync = await api(base, '/api/functions/ai-visibility-audit', { cookie: core.cookie, body: { content: 'Hello' } });
     expect(sync.status).toBe(409);
+    // A reloaded overview finds the run in flight in the list and follows it.
+    expect((await api(base, '/api/audits', { cookie: core.cookie })).body.current).toMatchObject({ id: started.body.id, scope: 'site' });
 
     const running = await waitForRun(core.cookie, started.body.id, (run) => run.status === 'running' && run.progress.done >= 1);
     expect(running.progress.total).toBeGreaterThanOrEqual(running.progress.done);
     await waitForRun(core.cookie, started.body.id);
+    expect((await api(base, '/api/audits', { cookie: core.cookie })).body.current).toBeNull();
     expect((await api(base, '/api/audits', { cookie: core.cookie, body: { url: `${site.url}/about`, scope: 'page' } })).status).toBe(202);
   });
 
@@ -194,6 +198,20 @@ describe('site audits as jobs', () => {
     expect(await server.db.select().from(auditHistory).where(eq(auditHistory.id, run.id))).toHaveLength(1);
     const logged = await server.db.select().from(userActivity).where(eq(userActivity.userId, other.id));
     expect(logged.filter((activity) => activity.activityData?.auditId === run.id)).toHaveLength(1);
+  });
+});
+
+describe('abandoned runs', () => {
+  it('frees the slot of a run nobody has touched for 30 minutes', async () => {
+    const user = await newUser('core', [site.url]);
+    const stale = new Date(Date.now() - 31 * 60_000);
+    const [run] = await server.db
+      .insert(auditRuns)
+      .values({ userId: user.id, scope: 'site', websiteUrl: site.url, maxPages: 5, status: 'running', counted: true, createdAt: stale, updatedAt: stale })
+      .returning();
+    expect((await api(base, '/api/audits', { cookie: user.cookie, body: { url: `${site.url}/faq`, scope: 'page' } })).status).toBe(202);
+    const old = await api<AuditRun>(base, `/api/audits/${run.id}`, { cookie: user.cookie });
+    expect(old.body).toMatchObject({ status: 'failed', error: ABANDONED_MESSAGE });
   });
 });
 

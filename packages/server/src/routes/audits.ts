@@ -14,7 +14,7 @@ import {
 import type { auditRunJob } from '../jobs/audit-run';
 import { HttpError, notFound } from '../lib/http-error';
 import { getAuditHistory, listAuditHistory } from '../services/audits/history';
-import { createRun, failAbandonedRuns, failRun, getRun } from '../services/audits/runs';
+import { createRun, failAbandonedRuns, failRun, getRun, getRunInFlight } from '../services/audits/runs';
 import { enforceAuditLimit, isOwnHost } from '../services/audits/usage';
 import { toHistoryItem, toRunView } from '../services/audits/views';
 import { getOrCreateProfile } from '../services/profile';
@@ -53,11 +53,14 @@ export const auditRoutes: FastifyPluginAsyncZod<{ job: ReturnType<typeof auditRu
     const { website, limit } = request.query;
     const profile = await getOrCreateProfile(app.db, user.id);
     const rows = await listAuditHistory(app.db, user.id, { website, limit: limit ?? (website ? AUDIT_LIST_WEBSITE_DEFAULT : AUDIT_LIST_DEFAULT) });
-    return { audits: rows.map((row) => toHistoryItem(row, profile.plan)) };
+    await failAbandonedRuns(app.db, user.id);
+    const current = await getRunInFlight(app.db, user.id);
+    return { audits: rows.map((row) => toHistoryItem(row, profile.plan)), current: current ? toRunView(current, null, profile.plan) : null };
   });
 
   app.get('/api/audits/:id', { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: auditRunSchema, ...errors } } }, async (request) => {
     const user = await app.requireUser(request);
+    await failAbandonedRuns(app.db, user.id);
     const run = await getRun(app.db, user.id, request.params.id);
     if (!run) throw notFound();
     const profile = await getOrCreateProfile(app.db, user.id);

@@ -11,6 +11,8 @@ export interface AuditDeps {
   db: Db;
   allowHosts: readonly string[];
   log: FastifyBaseLogger;
+  /** Runs once per saved audit (smart alerts); its failure is logged, never the audit's. */
+  afterSave?: (userId: string, auditId: string) => Promise<unknown>;
 }
 
 /**
@@ -35,6 +37,11 @@ export async function finishRun(deps: AuditDeps, userId: string, run: Pick<Audit
   } catch (error) {
     // Activity is a trail, not the audit: losing an entry must not fail a saved audit (spec 001 §8).
     deps.log.warn({ err: error, auditId: run.id }, 'could not log the audit_run activity');
+  }
+  try {
+    await deps.afterSave?.(userId, run.id);
+  } catch (error) {
+    deps.log.error({ err: error, auditId: run.id }, 'after-save hook failed');
   }
 }
 

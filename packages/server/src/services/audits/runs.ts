@@ -49,6 +49,15 @@ export async function getRun(db: Db, userId: string, id: string): Promise<AuditR
   return row ?? null;
 }
 
+/** The user's one run in flight, if any. */
+export async function getRunInFlight(db: Db, userId: string): Promise<AuditRunRow | null> {
+  const [row] = await db
+    .select()
+    .from(auditRuns)
+    .where(and(eq(auditRuns.userId, userId), inArray(auditRuns.status, IN_FLIGHT)));
+  return row ?? null;
+}
+
 /** Runs that count against the plan's limit this calendar month (UTC); failed ones do not. */
 export async function countCountedRunsSince(db: Db, userId: string, since: Date): Promise<number> {
   const [row] = await db

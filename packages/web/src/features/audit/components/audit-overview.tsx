@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuditRun } from '../hooks/use-audit-run';
 import { useAuditRunner } from '../hooks/use-audit-runner';
-import { useRecentAudits } from '../hooks/use-recent-audits';
+import { useAuditInFlight, useRecentAudits } from '../hooks/use-recent-audits';
 import { autoAuditTarget, type AutoAuditTarget } from '../lib/auto-audit';
 import { weeklyTrend } from '../lib/weekly-trend';
 import { AuditControls } from './audit-controls';
@@ -24,7 +24,8 @@ function originOf(url: string): string | null {
 /** The overview's audit: controls, progress, the score and its detail, and the recent audits. */
 export function AuditOverview({ userId, profile }: { userId: string; profile: Profile }) {
   const recent = useRecentAudits(userId);
-  const runner = useAuditRunner();
+  const inFlight = useAuditInFlight(userId);
+  const runner = useAuditRunner(inFlight.data ?? null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [missingWebsite, setMissingWebsite] = useState<string | null>(null);
   const audits = recent.data ?? [];
@@ -41,6 +42,7 @@ export function AuditOverview({ userId, profile }: { userId: string; profile: Pr
   useEffect(() => {
     if (autoChecked.current || !recent.isSuccess) return;
     autoChecked.current = true;
+    if (inFlight.data) return;
     const target = autoAuditTarget();
     const newest = recent.data[0];
     if (!target || !newest || Date.now() - Date.parse(newest.created_at) < AUTO_AUDIT_MIN_AGE_MS) return;
@@ -68,7 +70,7 @@ export function AuditOverview({ userId, profile }: { userId: string; profile: Pr
         <div className="mt-5">
           <AuditControls websites={profile.websites} running={running} onRun={run} onMissingWebsite={setMissingWebsite} />
         </div>
-        <div className="mt-5 space-y-4" aria-live="polite">
+        <div className="mt-5 space-y-4">
           {running && <AuditProgress run={runner.run} />}
           {missingWebsite && (
             <Alert tone="error" testId="audit-error">

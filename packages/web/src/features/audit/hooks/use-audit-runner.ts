@@ -11,13 +11,20 @@ export type AuditState = 'idle' | 'running' | 'result' | 'error';
 /**
  * The overview audit's states (spec 001 §4): idle, running, then result or error. A started run
  * is polled until it finishes; success refreshes the history and sets the auto-audit flag.
+ * `inFlight` is a run that was already going when the overview loaded: it is followed, not restarted.
  */
-export function useAuditRunner() {
+export function useAuditRunner(inFlight: AuditRun | null) {
   const queryClient = useQueryClient();
   const [runId, setRunId] = useState<string | null>(null);
   const [target, setTarget] = useState<AutoAuditTarget | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
   const run = useAuditRun(runId);
+
+  useEffect(() => {
+    if (!inFlight || runId !== null || inFlight.website_url === null) return;
+    setTarget({ url: inFlight.website_url, scope: inFlight.scope });
+    setRunId(inFlight.id);
+  }, [inFlight, runId]);
 
   const start = useMutation({
     mutationFn: (next: AutoAuditTarget) => startAudit({ url: next.url, scope: next.scope }),
