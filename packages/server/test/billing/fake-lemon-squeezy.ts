@@ -213,10 +213,15 @@ export class FakeLemonSqueezy {
       const created = this.requests.find((candidate) => candidate.path === '/v1/checkouts' && candidate.body?.checkoutId === page[1]);
       const redirect: string = created?.body?.data?.attributes?.product_options?.redirect_url ?? '/';
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(`<!doctype html><title>Fake Lemon Squeezy checkout</title><h1>Fake Lemon Squeezy checkout</h1><a id="pay" href="${redirect.replace(/"/g, '&quot;')}">Pay</a>`);
+      response.end(`<!doctype html><link rel="icon" href="data:,"><title>Fake Lemon Squeezy checkout</title><h1>Fake Lemon Squeezy checkout</h1><a id="pay" href="${redirect.replace(/"/g, '&quot;')}">Pay</a>`);
       return;
     }
 
+    if (!url.pathname.startsWith('/v1/')) {
+      response.writeHead(404, { 'content-type': 'text/plain' });
+      response.end('Not found');
+      return;
+    }
     const body = method === 'POST' || method === 'PATCH' ? await readBody(request) : undefined;
     const recorded: FakeRequest = { method, path: url.pathname, query: url.searchParams, authorization: request.headers.authorization, body };
     this.requests.push(recorded);

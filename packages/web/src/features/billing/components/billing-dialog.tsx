@@ -86,7 +86,7 @@ export function BillingDialog({ user }: { user: SessionUser }) {
       title="Billing & Subscription"
       description="Your plan, this month's usage and your options."
       testId="billing-dialog"
-      className="max-w-5xl"
+      className="max-w-5xl!"
     >
       {subscription.isPending ? (
         <div className="flex justify-center py-10">
