@@ -24,12 +24,12 @@ export function HelpArticlePage() {
   const related = HELP_ARTICLES.filter((candidate) => candidate.category === article.category && candidate.slug !== article.slug);
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label="Breadcrumb" className="flex flex-wrap items-center gap-1 text-sm">
         <Link to="/help-center" className="inline-flex items-center gap-1 font-medium text-primary-700 hover:underline">
           <ArrowLeft aria-hidden="true" className="size-4" />
           Help Centre
         </Link>
-        {category ? <span className="text-slate-600"> / {category.title}</span> : null}
+        {category ? <span className="text-slate-600">/ {category.title}</span> : null}
       </nav>
       {/* Trusted HTML: compiled from the repository's own Markdown at build time, raw HTML escaped. */}
       <article className="help-article mt-6" dangerouslySetInnerHTML={{ __html: article.document.html }} />

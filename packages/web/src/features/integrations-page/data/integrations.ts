@@ -52,7 +52,7 @@ export function planLabel(plan: PlanId): string {
 
 /** A real command of packages/cli. */
 export const CLI_SNIPPET = `citable audit https://example.com --json
-citable crawl https://example.com --max-pages 50 --min-score 70`;
+citable crawl https://example.com --min-score 70`;
 
 /** Spec 002 §2.14: how an audit request will look; illustrative until the public API exists. */
 export const API_SNIPPET = `curl -X POST https://citable.app/api/v1/audits \\

@@ -27,7 +27,7 @@ export function LegalPage({ document, extras = {} }: LegalPageProps) {
       <header>
         <p className="text-sm font-semibold tracking-wide text-primary-700 uppercase">Legal</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{document.title}</h1>
-        <p className="mt-2 text-sm text-slate-600">Last updated {LEGAL_LAST_UPDATED}</p>
+        <p className="mt-2 text-sm text-slate-600">{`Last updated ${LEGAL_LAST_UPDATED}`}</p>
         <p className="mt-6 text-lg leading-relaxed text-slate-700">{document.intro}</p>
       </header>
       <nav aria-label="Contents" className="mt-8 rounded-2xl border border-slate-200 bg-slate-50 p-5">

@@ -27,7 +27,7 @@ function CookieTable() {
         <tbody className="divide-y divide-slate-100">
           {COOKIES.map((cookie) => (
             <tr key={cookie.name}>
-              <th scope="row" className="px-4 py-3 align-top font-mono text-xs font-medium break-all text-slate-900">{cookie.name}</th>
+              <th scope="row" className="px-4 py-3 align-top font-mono text-xs font-medium whitespace-nowrap text-slate-900">{cookie.name}</th>
               <td className="px-4 py-3 align-top text-slate-700">{cookie.purpose}</td>
               <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">{cookie.type}</td>
               <td className="px-4 py-3 align-top text-slate-700">{cookie.duration}</td>

@@ -5,7 +5,7 @@ import { StatusBadge } from './status-badge';
 export function ComponentsTable({ group }: { group: StatusGroup }) {
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200">
-      <table className="w-full text-left text-sm">
+      <table className="w-full table-fixed text-left text-sm">
         <caption className="bg-slate-50 px-4 py-3 text-left">
           <span className="flex items-center justify-between gap-4">
             <span className="font-semibold text-slate-900">{group.name}</span>
@@ -17,10 +17,10 @@ export function ComponentsTable({ group }: { group: StatusGroup }) {
             <th scope="col" className="px-4 py-2 font-medium">
               Component
             </th>
-            <th scope="col" className="px-4 py-2 font-medium">
+            <th scope="col" className="w-36 px-4 py-2 font-medium sm:w-44">
               Status
             </th>
-            <th scope="col" className="px-4 py-2 text-right font-medium">
+            <th scope="col" className="w-24 px-4 py-2 text-right font-medium">
               Latency
             </th>
           </tr>
