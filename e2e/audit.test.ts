@@ -44,8 +44,8 @@ function sessionCookie(response: Response): string {
     .join('; ');
 }
 
-async function signIn(): Promise<string> {
-  const response = await call('/api/auth/sign-in/email', { email, password });
+async function signIn(address = email): Promise<string> {
+  const response = await call('/api/auth/sign-in/email', { email: address, password });
   expect(response.status).toBe(200);
   return sessionCookie(response);
 }
@@ -140,4 +140,39 @@ test('a Core user audits their website from the overview and finds it in the his
   const flag = await page.evaluate(() => localStorage.getItem('citable.audit-auto-run'));
   expect(JSON.parse(flag ?? 'null')).toEqual({ url: site.url, scope: 'site' });
   expect(consoleErrors).toEqual([]);
+});
+
+test('a free user audits one page and sees the overall score with an upgrade hint', async () => {
+  const freeEmail = `alan.${Date.now()}@example.com`;
+  expect((await call('/api/auth/sign-up/email', { name: 'Alan Turing', email: freeEmail, password })).status).toBe(200);
+  const link = (await server!.outbox()).filter((message) => message.to === freeEmail).flatMap((message) => message.links).find((l) => l.includes('verify-email'));
+  await fetch(link!, { redirect: 'manual' });
+  const cookie = await signIn(freeEmail);
+  const onboarding = await call(
+    '/api/profile/onboarding',
+    { websites: [{ name: 'Lantern Tea', url: site.url }], industry: 'Food & Beverage', competitors: [{ name: 'Kettle Co', url: 'https://kettle.example.com' }], goals: ['competitive_edge'] },
+    cookie,
+  );
+  expect(onboarding.status).toBe(200);
+
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  await context.addCookies(cookie.split('; ').map((pair) => pair.split('=')).map(([name, ...value]) => ({ name, value: value.join('='), url: server!.baseUrl })));
+  const freePage = await context.newPage();
+  const errors = watchConsole(freePage);
+  await freePage.goto(`${server!.baseUrl}/dashboard`);
+  await freePage.getByTestId('first-audit-cta').waitFor();
+
+  await freePage.getByRole('radio', { name: 'Specific page' }).check();
+  await freePage.getByLabel('Page path').fill('faq');
+  expect(await freePage.getByText(`Audits ${site.url}/faq`).count()).toBe(1);
+  await freePage.getByRole('button', { name: 'Run Audit' }).click();
+  await freePage.getByTestId('audit-report').waitFor({ timeout: 60_000 });
+
+  await freePage.getByTestId('subscores-locked').waitFor();
+  expect(await freePage.getByTestId('subscores').count()).toBe(0);
+  expect(await freePage.getByTestId('score-breakdown').count()).toBe(0);
+  expect(await freePage.getByTestId('recent-audit').first().textContent()).toContain(`${site.url}/faq`);
+  await screenshot(freePage, 'audit-free-result');
+  expect(errors).toEqual([]);
+  await context.close();
 });
