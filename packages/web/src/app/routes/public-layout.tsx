@@ -5,6 +5,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
 import { useDashboardEntry } from '../../hooks/use-dashboard-entry';
 import { useSession } from '../../hooks/use-session';
+import { MobileNav } from '../../features/landing/components/mobile-nav';
 import { SiteFooter } from '../../features/landing/components/site-footer';
 import { useUiState } from '../../stores/ui-state';
 
@@ -29,10 +30,14 @@ function PublicHeader() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow">
         Skip to content
       </a>
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-6">
-        <Link to="/" aria-label="Citable home" className="rounded-md">
-          <Logo />
-        </Link>
+      <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-6">
+        <div className="flex items-center gap-1">
+          {/* Plain links on phones: each target is a pre-rendered page, so a full load costs little. */}
+          <MobileNav items={NAV.map((item) => ({ label: item.label, href: item.to }))} />
+          <Link to="/" aria-label="Citable home" className="rounded-md">
+            <Logo />
+          </Link>
+        </div>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
             {NAV.map((item) => (
