@@ -20,3 +20,5 @@ export * from './llm';
 export * from './citations';
 export * from './track';
 export * from './reports';
+export * from './content-tools';
+export * from './genie';

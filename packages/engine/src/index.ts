@@ -13,3 +13,4 @@ export { rankPassages, DEFAULT_RANK_OPTIONS, type RetrievalPage, type RankedPass
 export { benchCorpus, type CorpusTiming } from './bench-corpus';
 export { extractEntities } from './model/entities';
 export * from './tools';
+export * from './content';

@@ -1,0 +1,259 @@
+import {
+  GENERATOR_ITEM_COUNT,
+  PLACEHOLDERS,
+  type ContentGeneratorResult,
+  type GeneratedFaq,
+  type GeneratedMetaTags,
+  type GeneratedText,
+  type GeneratorContentType,
+  type GeneratorLength,
+} from '@citable/contract';
+import type { PageModel } from '../model/types';
+import { rankPassages, type RankedPassage } from '../retrieval/rank-passages';
+import { countWords } from '../text/words';
+import { scoreGeneratedContent } from '../tools/generated-content-score';
+import { isContentTerm, normalizedTerms } from '../tools/text-terms';
+import { questionHeading } from './question-heading';
+import { conciseAnswer, fitCharacters } from './sentences';
+import { escapeHtml } from './source-edits';
+
+export interface GenerateContentInput {
+  contentType: GeneratorContentType;
+  topic: string;
+  keywords: string[];
+  length: GeneratorLength;
+  /** The user's pages; empty when they have no website, and every item is then marked ungrounded. */
+  pages: { url: string; model: PageModel }[];
+  /** Named in the reasons, e.g. "example.com". */
+  siteLabel: string | null;
+}
+
+export type GeneratedContent = ContentGeneratorResult['generatedContent'];
+
+export interface GenerateContentOutput {
+  generatedContent: GeneratedContent;
+  optimizationTips: string[];
+}
+
+const TITLE_MAX = 60;
+const DESCRIPTION_MIN = 120;
+const DESCRIPTION_MAX = 160;
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A passage matters to a query when it shares one of the query's content words, not just a stopword. */
+function matches(text: string, query: string): boolean {
+  const terms = new Set(normalizedTerms(text));
+  return normalizedTerms(query).some((t) => isContentTerm(t) && terms.has(t));
+}
+
+function notCovered(query: string, input: GenerateContentInput): string {
+  if (input.pages.length === 0) return 'No website in your profile to take this from: add one in Settings, or write it yourself.';
+  return `None of the ${input.pages.length} page${input.pages.length === 1 ? '' : 's'} read on ${input.siteLabel ?? 'your site'} covers “${query}”.`;
+}
+
+/**
+ * The AI Content Generator without a model: every text is taken from the user's own pages (their
+ * questions, the passages a retriever would pick for the topic and keywords, their titles), fitted
+ * to the lengths answer engines quote, and scored by the audit's own checks. What the pages do not
+ * cover is returned as an ungrounded placeholder with the reason, never as made-up prose.
+ */
+export function generateContent(input: GenerateContentInput): GenerateContentOutput {
+  const count = GENERATOR_ITEM_COUNT[input.length];
+  const queries = [input.topic, ...input.keywords].map((q) => q.trim()).filter(Boolean);
+  const rankings = input.pages.length ? rankPassages(input.pages.map((p) => ({ id: p.url, model: p.model })), queries) : [];
+  const bestFor = (query: string): RankedPassage | null => rankings.find((r) => r.prompt === query)?.passages.find((p) => matches(p.text, query)) ?? null;
+  const empty: GeneratedContent = { faqs: [], metaTags: null, snippets: [], headings: [], descriptions: [] };
+
+  switch (input.contentType) {
+    case 'faq':
+      empty.faqs = faqs(input, queries, bestFor, count);
+      break;
+    case 'meta-tags':
+      empty.metaTags = metaTags(input, queries, rankings.flatMap((r) => r.passages.filter((p) => matches(p.text, r.prompt))));
+      break;
+    case 'snippets':
+      empty.snippets = snippets(input, queries, rankings, count);
+      break;
+    case 'headings':
+      empty.headings = headings(input, queries, rankings, count);
+      break;
+    case 'descriptions':
+      empty.descriptions = descriptions(input, queries, count);
+      break;
+  }
+  return { generatedContent: empty, optimizationTips: tips(input, empty) };
+}
+
+function faqs(input: GenerateContentInput, queries: string[], bestFor: (q: string) => RankedPassage | null, count: number): GeneratedFaq[] {
+  const out: GeneratedFaq[] = [];
+  const seen = new Set<string>();
+  const add = (faq: GeneratedFaq) => {
+    const key = faq.question.toLowerCase();
+    if (out.length < count && !seen.has(key)) {
+      seen.add(key);
+      out.push(faq);
+    }
+  };
+  // The questions the site already answers, when they are about the topic or a keyword.
+  for (const page of input.pages) {
+    for (const a of page.model.answers) {
+      if (a.answerWordCount === 0 || !queries.some((q) => matches(`${a.question} ${a.answer}`, q))) continue;
+      const answer = conciseAnswer(a.answer);
+      add({ question: a.question, answer, score: scoreGeneratedContent({ kind: 'answer', text: answer }), grounded: true, sourceUrl: page.url });
+    }
+  }
+  // Then the questions a reader asks about each keyword, answered by the best passage for it.
+  for (const query of queries) {
+    const question = `What is ${query}?`;
+    const passage = bestFor(query);
+    if (passage) {
+      const answer = conciseAnswer(passage.text);
+      add({ question, answer, score: scoreGeneratedContent({ kind: 'answer', text: answer }), grounded: true, sourceUrl: passage.pageId });
+    } else {
+      add({ question, answer: PLACEHOLDERS.answer, score: scoreGeneratedContent({ kind: 'answer', text: '' }), grounded: false, reason: notCovered(query, input), sourceUrl: null });
+    }
+  }
+  return out;
+}
+
+function fitTitle(title: string, keyword: string, siteLabel: string | null): string {
+  let text = title.trim();
+  if (!matches(text, keyword) && text.length + keyword.length + 2 <= TITLE_MAX) text = `${capitalize(keyword)}: ${text}`;
+  if (text.length < 30 && siteLabel && text.length + siteLabel.length + 3 <= TITLE_MAX) text = `${text} | ${siteLabel}`;
+  return fitCharacters(text, TITLE_MAX);
+}
+
+/** Whole sentences up to 160 characters; a first sentence too long for that is cut at a word. */
+function fitDescription(text: string): string {
+  const answer = conciseAnswer(text, 18, 30);
+  if (answer.length <= DESCRIPTION_MAX) return answer;
+  return fitCharacters(answer, DESCRIPTION_MAX);
+}
+
+function metaTags(input: GenerateContentInput, queries: string[], passages: RankedPassage[]): GeneratedMetaTags {
+  const [topic] = queries;
+  const byUrl = new Map(input.pages.map((p) => [p.url, p.model]));
+  // The page the retriever favours across the topic and keywords is the one the tags describe.
+  const weight = new Map<string, number>();
+  for (const p of passages) weight.set(p.pageId, (weight.get(p.pageId) ?? 0) + p.score);
+  const bestUrl = [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const page = bestUrl ? byUrl.get(bestUrl) : undefined;
+  let title: string;
+  let description: string;
+  let grounded = true;
+  let reason: string | undefined;
+  if (page && bestUrl) {
+    title = fitTitle(page.articleTitle ?? page.title ?? topic, topic, input.siteLabel);
+    const own = page.metaDescription?.trim();
+    const best = passages.find((p) => p.pageId === bestUrl);
+    description = own && own.length >= DESCRIPTION_MIN && own.length <= DESCRIPTION_MAX ? own : fitDescription(best?.text ?? own ?? '');
+  } else {
+    grounded = false;
+    reason = notCovered(topic, input);
+    title = fitTitle(capitalize(topic), topic, input.siteLabel);
+    description = PLACEHOLDERS.answer;
+  }
+  const keywords = [...new Set([...input.keywords, ...(page?.topTerm ? [page.topTerm.term] : [])].map((k) => k.trim().toLowerCase()).filter(Boolean))];
+  const raw = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<meta name="keywords" content="${escapeHtml(keywords.join(', '))}">`,
+  ].join('\n');
+  return {
+    title,
+    description,
+    keywords,
+    raw,
+    titleScore: scoreGeneratedContent({ kind: 'title', text: title }),
+    descriptionScore: scoreGeneratedContent({ kind: 'description', text: grounded ? description : '' }),
+    grounded,
+    reason,
+    sourceUrl: bestUrl ?? null,
+  };
+}
+
+/** Distinct passages for the queries in turn (topic first), so each keyword gets its best one. */
+function distinctPassages(rankings: ReturnType<typeof rankPassages>, count: number): RankedPassage[] {
+  const out: RankedPassage[] = [];
+  const seen = new Set<string>();
+  for (let depth = 0; out.length < count && rankings.some((r) => r.passages.length > depth); depth++) {
+    for (const r of rankings) {
+      const p = r.passages.filter((candidate) => matches(candidate.text, r.prompt))[depth];
+      const key = p && `${p.pageId}#${p.passageId}`;
+      if (p && !seen.has(key) && out.length < count) {
+        seen.add(key);
+        out.push(p);
+      }
+    }
+  }
+  return out;
+}
+
+function ungroundedItems(input: GenerateContentInput, queries: string[], have: number, count: number): GeneratedText[] {
+  if (have > 0) return [];
+  return queries.slice(0, count).map((q) => ({ text: PLACEHOLDERS.answer, score: scoreGeneratedContent({ kind: 'answer', text: '' }), grounded: false, reason: notCovered(q, input), sourceUrl: null }));
+}
+
+function snippets(input: GenerateContentInput, queries: string[], rankings: ReturnType<typeof rankPassages>, count: number): GeneratedText[] {
+  const items = distinctPassages(rankings, count).map((p) => {
+    const text = conciseAnswer(p.text, 40, 60);
+    return { text, score: scoreGeneratedContent({ kind: 'answer', text }), grounded: true, sourceUrl: p.pageId };
+  });
+  return [...items, ...ungroundedItems(input, queries, items.length, count)];
+}
+
+function headings(input: GenerateContentInput, queries: string[], rankings: ReturnType<typeof rankPassages>, count: number): GeneratedText[] {
+  const items = distinctPassages(rankings, count * 2).flatMap((p) => {
+    const question = p.heading ? (questionHeading(p.heading) ?? (p.heading.trim().endsWith('?') ? p.heading.trim() : null)) : null;
+    if (!question) return [];
+    const answer = conciseAnswer(p.text);
+    return [{ text: question, answer, score: scoreGeneratedContent({ kind: 'answer', text: answer }), grounded: true, sourceUrl: p.pageId }];
+  });
+  const seen = new Set<string>();
+  const unique = items.filter((i) => !seen.has(i.text) && seen.add(i.text)).slice(0, count);
+  return [...unique, ...ungroundedItems(input, queries, unique.length, count)];
+}
+
+function descriptions(input: GenerateContentInput, queries: string[], count: number): GeneratedText[] {
+  const relevant = input.pages
+    .map((page) => ({ page, hits: queries.filter((q) => matches(page.model.mainText, q)).length }))
+    .filter((p) => p.hits > 0)
+    .sort((a, b) => b.hits - a.hits || (a.page.url < b.page.url ? -1 : 1))
+    .slice(0, count);
+  const items = relevant.flatMap(({ page }) => {
+    const lead = page.model.paragraphs[page.model.leadIndex]?.text ?? page.model.mainText;
+    const text = fitDescription(lead);
+    if (countWords(text) < 5) return [];
+    return [{ text, score: scoreGeneratedContent({ kind: 'description', text }), grounded: true, sourceUrl: page.url }];
+  });
+  return [
+    ...items,
+    ...(items.length ? [] : queries.slice(0, 1).map((q) => ({ text: PLACEHOLDERS.answer, score: scoreGeneratedContent({ kind: 'description', text: '' }), grounded: false, reason: notCovered(q, input), sourceUrl: null }))),
+  ];
+}
+
+/** Advice drawn from this result's own scores and gaps. */
+export function tips(input: Pick<GenerateContentInput, 'contentType' | 'topic'>, content: GeneratedContent): string[] {
+  const out: string[] = [];
+  const scored = [
+    ...content.faqs.map((f) => ({ grounded: f.grounded, score: f.score })),
+    ...content.snippets,
+    ...content.headings,
+    ...content.descriptions,
+    ...(content.metaTags ? [{ grounded: content.metaTags.grounded, score: content.metaTags.titleScore }, { grounded: content.metaTags.grounded, score: content.metaTags.descriptionScore }] : []),
+  ];
+  const failing = scored.filter((s) => s.grounded && !s.score.passed);
+  if (failing.length) {
+    const first = failing[0].score;
+    out.push(`${failing.length} of ${scored.length} texts fall outside the lengths answer engines quote (e.g. ${first.length} ${first.unit}, ideal ${first.range.min}-${first.range.max}): edit them before publishing.`);
+  }
+  const ungrounded = scored.filter((s) => !s.grounded).length;
+  if (ungrounded) out.push(`${ungrounded} item${ungrounded === 1 ? '' : 's'} could not be taken from your pages: write a section about “${input.topic}” that answers it, then generate again.`);
+  if (content.faqs.some((f) => f.grounded)) out.push('Publish the FAQs on the page they came from and mark them up with FAQPage JSON-LD (the Schema Generator writes it).');
+  if (content.headings.some((h) => h.grounded)) out.push('Use the question headings on the pages they point to, with the answer in the first sentence below each.');
+  if (content.metaTags?.grounded) out.push(`Put the tags in the <head> of ${content.metaTags.sourceUrl ?? 'the page'}, replacing its current title and description.`);
+  if (content.descriptions.some((d) => d.grounded)) out.push('Use each description as the meta description of its page.');
+  if (content.snippets.some((s) => s.grounded)) out.push('Place each snippet right below the heading it answers: answer engines quote the first 40-60 words under a heading.');
+  return out;
+}

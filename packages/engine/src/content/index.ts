@@ -1,0 +1,6 @@
+export { rewriteContent, keySentences, type RewriteContentInput, type RewriteContentResult } from './rewrite-content';
+export { generateContent, tips as generatorTips, type GenerateContentInput, type GenerateContentOutput, type GeneratedContent } from './generate-content';
+export { guardInventedFacts, figuresIn, type GuardedText } from './figures';
+export { diffWords, diffTokens, type DiffPart } from './diff';
+export { questionHeading } from './question-heading';
+export { conciseAnswer, fitCharacters, splitLongSentence, LONG_SENTENCE_WORDS } from './sentences';

@@ -1,0 +1,212 @@
+import { PLACEHOLDERS, type AuditResult, type ContentFormat, type OptimizerChange, type Subscores } from '@citable/contract';
+import { auditModel } from '../audit';
+import { buildPageModel } from '../model/build-page-model';
+import { detectFormat } from '../model/detect-format';
+import type { PageModel } from '../model/types';
+import { isQuestion } from '../text/questions';
+import { countWords, splitSentences } from '../text/words';
+import { normalizedTerms } from '../tools/text-terms';
+import { questionHeading } from './question-heading';
+import { conciseAnswer, splitLongSentence } from './sentences';
+import { insertAtEnd, insertAtTop, replaceHeading, replaceSentence } from './source-edits';
+
+export interface RewriteContentInput {
+  content: string;
+  keywords?: string[];
+  /** Detected from the text when absent. */
+  format?: ContentFormat;
+}
+
+export interface RewriteContentResult {
+  optimizedContent: string;
+  /** The format of `optimizedContent`: the input's, except plain text, which comes back as Markdown. */
+  format: ContentFormat;
+  originalScore: number;
+  optimizedScore: number;
+  originalSubscores: Subscores;
+  optimizedSubscores: Subscores;
+  changes: OptimizerChange[];
+  placeholders: string[];
+}
+
+/** Sentences in the summary at the top: enough to answer, short enough to read first. */
+const SUMMARY_SENTENCES = 3;
+const FAQ_ENTRIES = 5;
+const SUMMARY_HEADING = 'Key takeaways';
+const FAQ_HEADING = 'Frequently asked questions';
+
+interface Step {
+  text: string;
+  changes: OptimizerChange[];
+  placeholders?: string[];
+}
+
+interface Draft {
+  text: string;
+  format: ContentFormat;
+  model: PageModel;
+  audit: AuditResult;
+}
+
+function draft(text: string, format: ContentFormat): Draft {
+  const model = buildPageModel({ body: text, format, url: null });
+  return { text, format, model, audit: auditModel(model, null) };
+}
+
+/**
+ * The deterministic rewrite of the AI Content Optimizer, which runs in the browser as well: each
+ * edit is made to the author's own source, re-scored by the engine, and kept only when the score
+ * does not drop, so the result scores at least as high as the input. Every word it adds comes from
+ * the input or from fixed wording without figures; missing evidence is left as a placeholder.
+ */
+export function rewriteContent(input: RewriteContentInput): RewriteContentResult {
+  const inputFormat = input.format ?? detectFormat(input.content);
+  const original = draft(input.content, inputFormat);
+  // Plain text has no way to mark a heading or a list; Markdown reads the same and has both.
+  const format: ContentFormat = inputFormat === 'text' ? 'markdown' : inputFormat;
+  const keywords = input.keywords ?? [];
+  let current: Draft = format === inputFormat ? original : draft(input.content, format);
+  const changes: OptimizerChange[] = [];
+  const placeholders: string[] = [];
+
+  const steps: ((d: Draft) => Step | null)[] = [
+    splitLongSentences,
+    questionHeadings,
+    (d) => summaryAtTop(d, keywords),
+    faqSection,
+    evidencePlaceholders,
+  ];
+  for (const step of steps) {
+    const proposal = step(current);
+    if (!proposal) continue;
+    const next = draft(proposal.text, format);
+    if (next.audit.overallScore < current.audit.overallScore) continue;
+    current = next;
+    changes.push(...proposal.changes);
+    placeholders.push(...(proposal.placeholders ?? []));
+  }
+  // The Markdown reading of plain text may score lower than the text itself and no edit made up for it.
+  if (current.audit.overallScore < original.audit.overallScore) current = original;
+
+  return {
+    optimizedContent: current === original ? input.content : current.text,
+    format: current === original ? inputFormat : format,
+    originalScore: original.audit.overallScore,
+    optimizedScore: current.audit.overallScore,
+    originalSubscores: original.audit.subscores,
+    optimizedSubscores: current.audit.subscores,
+    changes: current === original ? [] : changes,
+    placeholders: current === original ? [] : placeholders,
+  };
+}
+
+function splitLongSentences(d: Draft): Step | null {
+  let text = d.text;
+  const changes: OptimizerChange[] = [];
+  for (const sentence of new Set(d.model.sentences)) {
+    const split = splitLongSentence(sentence);
+    if (!split) continue;
+    const next = replaceSentence(text, d.format, sentence, split);
+    if (next === null) continue;
+    text = next;
+    changes.push({ kind: 'sentence-split', description: `Split a ${countWords(sentence)}-word sentence in two.`, before: sentence, after: split });
+  }
+  return changes.length ? { text, changes } : null;
+}
+
+function questionHeadings(d: Draft): Step | null {
+  let text = d.text;
+  const changes: OptimizerChange[] = [];
+  for (const heading of d.model.headings) {
+    if (heading.level < 2 || heading.level > 3) continue;
+    const question = questionHeading(heading.text);
+    if (!question) continue;
+    const next = replaceHeading(text, d.format, heading.text, question);
+    if (next === null) continue;
+    text = next;
+    changes.push({ kind: 'question-heading', description: 'Phrased a heading as the question readers ask.', before: heading.text, after: question });
+  }
+  return changes.length ? { text, changes } : null;
+}
+
+/** The sentences that carry the page: the keywords, figures, and an early position count. */
+export function keySentences(model: PageModel, keywords: string[], count = SUMMARY_SENTENCES): string[] {
+  const keyTerms = new Set(keywords.flatMap((k) => normalizedTerms(k)));
+  if (keyTerms.size === 0 && model.topTerm) keyTerms.add(model.topTerm.term);
+  const withFigures = new Set(model.statistics.map((s) => s.sentence));
+  const total = model.sentences.length;
+  const scored = model.sentences.flatMap((sentence, index) => {
+    const words = countWords(sentence);
+    if (words < 8 || words > 35 || isQuestion(sentence) || !/^[\p{Lu}\p{N}"“]/u.test(sentence) || !/[.!]$/.test(sentence)) return [];
+    const terms = normalizedTerms(sentence);
+    const hits = terms.filter((t) => keyTerms.has(t)).length;
+    const score = hits * 3 + (withFigures.has(sentence) ? 2 : 0) + (index < total * 0.3 ? 1 : 0);
+    return score > 0 ? [{ sentence, index, score }] : [];
+  });
+  const seen = new Set<string>();
+  return scored
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .filter(({ sentence }) => !seen.has(sentence) && seen.add(sentence))
+    .slice(0, count)
+    .sort((a, b) => a.index - b.index)
+    .map(({ sentence }) => sentence);
+}
+
+function summaryAtTop(d: Draft, keywords: string[]): Step | null {
+  const hasSummary = d.model.headings.some((h) => /\b(?:summary|key takeaways?|tl;?dr|in short|at a glance)\b/i.test(h.text));
+  if (hasSummary) return null;
+  const sentences = keySentences(d.model, keywords);
+  if (sentences.length < 2) return null;
+  return {
+    text: insertAtTop(d.text, d.format, { heading: SUMMARY_HEADING, items: sentences }),
+    changes: [{ kind: 'summary', description: `Added a “${SUMMARY_HEADING}” summary of the ${sentences.length} key sentences at the top.`, after: sentences.join('\n') }],
+  };
+}
+
+/**
+ * Questions the page already asks and answers: questions in its prose followed by their answer in
+ * the same paragraph, and question headings whose answer runs long enough to be worth condensing
+ * (a short one already reads as a FAQ entry, and repeating it would only duplicate the page).
+ */
+function ownQuestions(model: PageModel): { heading: string; text: string }[] {
+  const entries: { heading: string; text: string }[] = [];
+  for (const paragraph of model.paragraphs) {
+    const sentences = splitSentences(paragraph.text);
+    for (let i = 0; i + 1 < sentences.length; i++) {
+      if (!sentences[i].endsWith('?') || isQuestion(sentences[i + 1])) continue;
+      const answer = conciseAnswer(sentences.slice(i + 1).join(' '));
+      if (countWords(answer) >= 8) entries.push({ heading: sentences[i], text: answer });
+    }
+  }
+  for (const a of model.answers) {
+    const answer = conciseAnswer(a.answer);
+    if (a.answerWordCount > 60 && countWords(answer) >= 10 && countWords(answer) < a.answerWordCount) entries.push({ heading: a.question, text: answer });
+  }
+  const seen = new Set<string>();
+  return entries.filter((e) => !seen.has(e.heading.toLowerCase()) && seen.add(e.heading.toLowerCase()));
+}
+
+function faqSection(d: Draft): Step | null {
+  if (d.model.headings.some((h) => /\b(?:faq|frequently asked)\b/i.test(h.text))) return null;
+  const entries = ownQuestions(d.model).slice(0, FAQ_ENTRIES);
+  if (entries.length === 0) return null;
+  return {
+    text: insertAtEnd(d.text, d.format, { heading: FAQ_HEADING, entries }),
+    changes: [{ kind: 'faq', description: `Added a FAQ section with concise answers to ${entries.length} questions the content already answers.`, after: entries.map((e) => e.heading).join('\n') }],
+  };
+}
+
+function evidencePlaceholders(d: Draft): Step | null {
+  const missing: string[] = [];
+  if (d.model.statistics.length === 0) missing.push(PLACEHOLDERS.statistic);
+  if (d.model.quotations.length === 0) missing.push(PLACEHOLDERS.quotation);
+  if (d.model.citations.length === 0) missing.push(PLACEHOLDERS.source);
+  if (missing.length === 0 || d.model.wordCount < 100) return null;
+  const note = `Evidence to add before publishing: ${missing.join(', ')}.`;
+  return {
+    text: insertAtEnd(d.text, d.format, { paragraphs: [note] }),
+    changes: [{ kind: 'placeholder', description: 'Marked the evidence answer engines quote that the content lacks, for you to fill in with real figures, quotes and sources.', after: note }],
+    placeholders: missing,
+  };
+}
+
