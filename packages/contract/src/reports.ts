@@ -206,6 +206,8 @@ export const reportDocumentSchema = z.object({
     generatedAt: z.string(),
     period: z.enum(HISTORY_PERIODS),
     sections: z.array(z.enum(REPORT_SECTIONS)),
+    /** Whether charts are drawn (the includeCharts option). */
+    charts: z.boolean(),
   }),
   branding: z.object({ companyName: z.string().nullable(), footerText: z.string().nullable(), colors: z.object({ primary: z.string(), secondary: z.string(), accent: z.string() }), logo: z.string().nullable() }),
   site: reportSiteScoresSchema.extend({ auditedAt: z.string(), pageCount: z.number().int(), auditKind: z.enum(['site', 'page', 'content']) }),

@@ -25,6 +25,9 @@ import { devOutboxRoutes } from './routes/dev-outbox';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
 import { profileRoutes } from './routes/profile';
+import { reportRoutes } from './routes/reports';
+import { reportGenerateJob } from './reports/generate-job';
+import { createReportStorage } from './reports/storage';
 import { statusRoutes, type StatusRouteOptions } from './routes/status';
 import { toolFunctionRoutes } from './routes/tool-functions';
 import { loadStatusFile } from './services/status/status-file';
@@ -96,6 +99,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.jobs.define(authRateLimitCleanupJob(app.db));
   const auditJob = auditRunJob({ db: app.db, allowHosts: config.fetchAllowHosts, log: app.log });
   await app.jobs.define(auditJob);
+  const reportStorage = createReportStorage(config.reportStorage);
+  const reportJob = reportGenerateJob({ db: app.db, storage: reportStorage, log: app.log });
+  await app.jobs.define(reportJob);
 
   const devOutbox = !config.isProduction;
   await app.register(healthRoutes);
@@ -116,6 +122,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(auditFunctionRoutes, { allowHosts: config.fetchAllowHosts });
   await app.register(citationRoutes, { sources: config.citationSources });
   await app.register(toolFunctionRoutes, { allowHosts: config.fetchAllowHosts });
+  await app.register(reportRoutes, { job: reportJob, storage: reportStorage });
   await app.register(billingPlugin, { config: config.billing, publicUrl: config.publicUrl, isProduction: config.isProduction });
   if (devOutbox) await app.register(devOutboxRoutes);
   await app.register(webPlugin, { distDir: config.webDistDir });

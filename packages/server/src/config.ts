@@ -4,6 +4,7 @@ import path from 'node:path';
 import { readCitationSourceSettings, type CitationSourceSettings } from './citations/settings';
 import { readLlmSettings, type LlmSettings } from './llm/settings';
 import { loadBillingConfig, type BillingConfig } from './billing/billing-config';
+import { readReportStorageSettings, type ReportStorageSettings } from './reports/settings';
 
 export interface Config {
   port: number;
@@ -32,6 +33,8 @@ export interface Config {
   llm: LlmSettings | null;
   /** The Citation Tracker's sources (PERPLEXITY_API_KEY, HN_SEARCH_URL, REDDIT_SEARCH_URL, BRAVE_API_KEY, ...). */
   citationSources: CitationSourceSettings;
+  /** Report files: DATA_DIR/reports, or S3 (S3_BUCKET, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION). */
+  reportStorage: ReportStorageSettings;
 }
 
 export class ConfigError extends Error {}
@@ -101,5 +104,6 @@ export function loadConfig(env: Env = process.env): Config {
     statusFile: env.STATUS_FILE ? path.resolve(env.STATUS_FILE) : path.join(repoRoot, 'status.yaml'),
     llm: readLlmSettings(env, (message) => new ConfigError(message)),
     citationSources: readCitationSourceSettings(env, publicUrl, (message) => new ConfigError(message)),
+    reportStorage: readReportStorageSettings(env, dataDir, (message) => new ConfigError(message)),
   };
 }

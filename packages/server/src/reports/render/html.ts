@@ -1,0 +1,96 @@
+import { SUBSCORE_IDS, SUBSCORE_LABELS, type ReportDocument, type ReportSection } from '@citable/contract';
+import { checkScore, day, footerLine, PRIORITY_COLORS, roiValue, scoreColor, SECTION_TITLES, shortDay, subscoreRows } from './labels';
+import { barChart, competitorRows, historyChart, SUBSCORE_LINE_COLORS } from './svg-charts';
+
+const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+function table(head: string[], rows: string[][]): string {
+  return `<table><thead><tr>${head.map((cell) => `<th>${esc(cell)}</th>`).join('')}</tr></thead><tbody>${rows.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
+}
+
+const scoreCell = (value: number | null | undefined) => (value === null || value === undefined ? '<span class="muted">not audited</span>' : `<strong style="color:${scoreColor(value)}">${value}</strong>`);
+
+function section(doc: ReportDocument, id: ReportSection): string {
+  const charts = doc.report.charts;
+  const latest = doc.site.latest!;
+  switch (id) {
+    case 'summary':
+      return `<ul class="summary">${doc.summary.map((line) => `<li>${esc(line)}</li>`).join('')}</ul>`;
+    case 'scores':
+      return `<div class="score"><span style="color:${scoreColor(latest.overallScore)}">${latest.overallScore}</span><small>/100 overall</small></div>${charts ? barChart(subscoreRows(doc)) : ''}${
+        doc.websites.length > 1 ? table(['Website', 'Overall', 'Audited'], doc.websites.map((site) => [esc(site.name), scoreCell(site.latest?.overallScore), site.latest ? esc(day(site.latest.date)) : '—'])) : ''
+      }`;
+    case 'issues':
+      if (doc.issues.length === 0) return '<p>The latest audit found no failing checks.</p>';
+      return table(
+        ['Priority', 'Issue', 'Category', 'Fix'],
+        doc.issues.map((issue) => [`<span class="pill" style="background:${PRIORITY_COLORS[issue.priority]}">${issue.priority}</span>`, esc(issue.title), esc(issue.category), esc(issue.suggestion)]),
+      );
+    case 'checks':
+      return table(
+        ['Check', 'Subscore', 'Score', 'Points lost', 'Finding'],
+        doc.checks.map((check) => [esc(check.title), esc(check.subscore), check.score === null ? '<span class="muted">n/a</span>' : scoreCell(Number(checkScore(check.score))), check.pointsLost.toFixed(1), esc(check.explanation)]),
+      );
+    case 'recommendations':
+      return doc.recommendations.length === 0 ? '<p>No recommendations: every check passed.</p>' : `<ol>${doc.recommendations.map((text) => `<li>${esc(text)}</li>`).join('')}</ol>`;
+    case 'history': {
+      if (doc.history.length === 0) return '<p>No audits in this period.</p>';
+      const legend = `<p class="legend"><span style="background:${doc.branding.colors.primary}"></span>Overall ${SUBSCORE_IDS.map((sub, index) => `<span style="background:${SUBSCORE_LINE_COLORS[index]}"></span>${esc(SUBSCORE_LABELS[sub])}`).join(' ')}</p>`;
+      const chart = !charts ? '' : doc.history.length >= 2 ? historyChart(doc.history, doc.branding.colors.primary) + legend : '<p class="muted">One audit in this period: the chart needs two.</p>';
+      return `${chart}${table(['Date', 'Overall', ...SUBSCORE_IDS.map((sub) => SUBSCORE_LABELS[sub])], [...doc.history].reverse().map((point) => [esc(shortDay(point.date)), scoreCell(point.overallScore), ...SUBSCORE_IDS.map((sub) => String(point.subscores[sub]))]))}`;
+    }
+    case 'competitors':
+      if (doc.competitors.length === 0) return '<p>No competitors in your profile: add them in Settings to benchmark against them.</p>';
+      return `${charts ? barChart(competitorRows(doc)) : ''}${table(
+        ['Site', 'Overall', ...SUBSCORE_IDS.map((sub) => SUBSCORE_LABELS[sub]), 'Audited'],
+        [{ ...doc.site, name: `${doc.site.name} (you)` }, ...doc.competitors].map((site) => [esc(site.name), scoreCell(site.latest?.overallScore), ...SUBSCORE_IDS.map((sub) => scoreCell(site.latest?.subscores[sub])), site.latest ? esc(shortDay(site.latest.date)) : 'run an audit of it to compare']),
+      )}`;
+    case 'roi': {
+      const roi = doc.roi;
+      if (!roi) return '';
+      if (!roi.available) return `<p class="notice">${esc(roi.reason)}</p>`;
+      return `<p>From ${esc(day(roi.period.from))} to ${esc(day(roi.period.to))} (${roi.period.audits} audits), with your inputs: ${roi.inputs.monthlyOrganicTraffic.toLocaleString('en-US')} organic visits per month, ${roi.inputs.conversionRate}% conversion rate, ${roi.inputs.valuePerConversion} per conversion.</p>${table(
+        ['Metric', 'Value', 'How it is computed'],
+        roi.terms.map((term) => [esc(term.label), `<strong>${esc(roiValue(term))}</strong>`, esc(term.formula)]),
+      )}<p class="muted">Visibility factor: ${esc(roi.factorSource)}</p><p class="notice">${esc(roi.caveat)}</p>`;
+    }
+  }
+}
+
+/**
+ * A self-contained page: inline CSS and SVG, no script, no external resource, so it shows the same
+ * offline and under the strict Content-Security-Policy the viewer route sends with it.
+ */
+export function renderHtml(doc: ReportDocument): Buffer {
+  const { colors, companyName, logo } = doc.branding;
+  const body = doc.report.sections
+    .filter((id) => id !== 'roi' || doc.roi)
+    .map((id) => `<section><h2>${esc(SECTION_TITLES[id])}</h2>${section(doc, id)}</section>`)
+    .join('');
+  const brand = logo ? `<img src="${esc(logo)}" alt="" class="logo">` : '';
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>${esc(doc.report.name)}</title>
+<style>
+body{font:14px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#0F172A;margin:0;background:#F8FAFC}
+main{max-width:880px;margin:0 auto;padding:32px 24px;background:#fff}
+header{border-bottom:4px solid ${colors.primary};padding-bottom:16px;margin-bottom:24px}
+header h1{margin:8px 0 4px;font-size:28px}.meta{color:#475569;margin:0}.logo{height:40px}
+.kicker{color:${colors.primary};font-weight:600;text-transform:uppercase;letter-spacing:.06em;font-size:12px;margin:0}
+h2{font-size:18px;border-left:4px solid ${colors.secondary};padding-left:8px;margin-top:32px}
+table{width:100%;border-collapse:collapse;margin:12px 0;font-size:13px}th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #E2E8F0;vertical-align:top}th{background:#F1F5F9}
+.score span{font-size:48px;font-weight:700}.score small{color:#475569;margin-left:4px}
+.pill{color:#fff;border-radius:999px;padding:1px 8px;font-size:12px}.muted{color:#64748B}
+.notice{background:#FEF3C7;border-left:4px solid ${colors.accent};padding:8px 12px}
+.legend span{display:inline-block;width:12px;height:3px;margin:0 4px 3px 10px}
+footer{margin-top:40px;border-top:1px solid #E2E8F0;padding-top:12px;color:#64748B;font-size:12px}
+@media print{body{background:#fff}main{padding:0}section{break-inside:avoid-page}}
+</style></head><body><main>
+<header>${brand}<p class="kicker">${esc(companyName ?? doc.report.templateName)}</p><h1>${esc(doc.report.name)}</h1>
+<p class="meta">${esc(doc.report.templateName)} · ${esc(doc.site.name)} (${esc(doc.site.url)}) · ${esc(day(doc.report.generatedAt))}</p></header>
+${body}
+<footer>${esc(footerLine(doc))} · Report ${esc(doc.report.id.slice(0, 8))} · generated ${esc(doc.report.generatedAt)}</footer>
+</main></body></html>
+`;
+  return Buffer.from(html, 'utf8');
+}

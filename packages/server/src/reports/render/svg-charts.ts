@@ -1,0 +1,52 @@
+import { SUBSCORE_IDS, type ReportDocument, type ReportSiteScores } from '@citable/contract';
+import { scoreColor, shortDay } from './labels';
+
+/** The subscores' thin lines under the overall score's line, in SUBSCORE_IDS order. */
+export const SUBSCORE_LINE_COLORS = ['#94A3B8', '#A5B4FC', '#5EEAD4', '#FCD34D'] as const;
+
+const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Horizontal 0-100 bars, one per row; static SVG so the HTML report needs no script. */
+export function barChart(rows: { label: string; value: number | null }[]): string {
+  const rowHeight = 28;
+  const labelWidth = 220;
+  const barWidth = 360;
+  const height = rows.length * rowHeight + 8;
+  const bars = rows
+    .map((row, index) => {
+      const y = index * rowHeight + 4;
+      const value = row.value;
+      const bar = value === null ? '' : `<rect x="${labelWidth}" y="${y + 4}" width="${(barWidth * value) / 100}" height="16" rx="3" fill="${scoreColor(value)}"/>`;
+      return `<text x="0" y="${y + 17}" font-size="12" fill="#334155">${esc(row.label)}</text><rect x="${labelWidth}" y="${y + 4}" width="${barWidth}" height="16" rx="3" fill="#E2E8F0"/>${bar}<text x="${labelWidth + barWidth + 8}" y="${y + 17}" font-size="12" font-weight="600" fill="#0F172A">${value === null ? 'not audited' : value}</text>`;
+    })
+    .join('');
+  return `<svg role="img" aria-label="Score bars" viewBox="0 0 ${labelWidth + barWidth + 80} ${height}" width="100%" xmlns="http://www.w3.org/2000/svg">${bars}</svg>`;
+}
+
+/** The overall score over time with the 0-100 grid of spec 002 §9 (ticks 0, 25, 50, 75, 100). */
+export function historyChart(points: NonNullable<ReportSiteScores['latest']>[], color: string): string {
+  const width = 640;
+  const height = 220;
+  const left = 36;
+  const right = 16;
+  const top = 12;
+  const bottom = 28;
+  const plotW = width - left - right;
+  const plotH = height - top - bottom;
+  const x = (index: number) => left + (points.length === 1 ? plotW / 2 : (plotW * index) / (points.length - 1));
+  const y = (value: number) => top + plotH - (plotH * value) / 100;
+  const grid = [0, 25, 50, 75, 100].map((tick) => `<line x1="${left}" x2="${width - right}" y1="${y(tick)}" y2="${y(tick)}" stroke="#E2E8F0"/><text x="${left - 6}" y="${y(tick) + 4}" font-size="10" text-anchor="end" fill="#64748B">${tick}</text>`).join('');
+  const series = (pick: (point: (typeof points)[number]) => number, stroke: string, widthPx: number) =>
+    `<polyline fill="none" stroke="${stroke}" stroke-width="${widthPx}" points="${points.map((point, index) => `${x(index)},${y(pick(point))}`).join(' ')}"/>`;
+  const dots = points.map((point, index) => `<circle cx="${x(index)}" cy="${y(point.overallScore)}" r="3" fill="${color}"/>`).join('');
+  const labelEvery = Math.max(1, Math.ceil(points.length / 8));
+  const labels = points
+    .map((point, index) => (index % labelEvery === 0 || index === points.length - 1 ? `<text x="${x(index)}" y="${height - 8}" font-size="10" text-anchor="middle" fill="#64748B">${esc(shortDay(point.date))}</text>` : ''))
+    .join('');
+  const subscoreLines = SUBSCORE_IDS.map((id, index) => series((point) => point.subscores[id], SUBSCORE_LINE_COLORS[index]!, 1)).join('');
+  return `<svg role="img" aria-label="Score history" viewBox="0 0 ${width} ${height}" width="100%" xmlns="http://www.w3.org/2000/svg">${grid}${subscoreLines}${series((point) => point.overallScore, color, 2.5)}${dots}${labels}</svg>`;
+}
+
+export function competitorRows(doc: ReportDocument): { label: string; value: number | null }[] {
+  return [{ label: `${doc.site.name} (you)`, value: doc.site.latest!.overallScore }, ...doc.competitors.map((competitor) => ({ label: competitor.name, value: competitor.latest?.overallScore ?? null }))];
+}
