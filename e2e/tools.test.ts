@@ -52,7 +52,10 @@ async function signIn(email: string): Promise<string> {
 /** Signs up, verifies through the outbox link and completes onboarding; returns the user id. */
 async function createUser(email: string): Promise<string> {
   expect((await apiCall('/api/auth/sign-up/email', { name: 'Aiko Tanaka', email, password: PASSWORD })).status).toBe(200);
-  const link = (await server.outbox()).filter((m) => m.to === email).flatMap((m) => m.links).find((l) => l.includes('verify-email'));
+  const link = (await server.outbox())
+    .filter((m) => m.to === email)
+    .flatMap((m) => m.links)
+    .find((l) => l.includes('verify-email'));
   await fetch(link!, { redirect: 'manual' });
   const cookie = await signIn(email);
   const onboarding = await apiCall(
@@ -136,7 +139,7 @@ describe('a Pro user', () => {
   test('sees every tool of the plan in the grid, and the tools in the sidebar', async () => {
     await page.goto(`${server.baseUrl}/dashboard?section=tools`);
     await page.getByTestId('tools-grid').waitFor();
-    for (const id of ['schema', 'voice', 'summaries', 'entities', 'prompts', 'competitive', 'discovery']) {
+    for (const id of ['audit', 'schema', 'voice', 'summaries', 'entities', 'prompts', 'competitive', 'discovery']) {
       await expect.poll(() => page.getByTestId(`tool-card-${id}`).isVisible()).toBe(true);
       expect(await page.getByTestId(`sidebar-${id}`).isVisible()).toBe(true);
     }
@@ -152,6 +155,17 @@ describe('a Pro user', () => {
     expect(await page.getByTestId('schema-json').textContent()).toContain('"FAQPage"');
     expect(await page.getByTestId('schema-copy').isVisible()).toBe(true);
     await screenshot(page, 'tool-schema');
+  });
+
+  test('AI Visibility Audit: the page audited now against the previous audit of the same address', async () => {
+    const audited = await apiCall('/api/functions/ai-visibility-audit', { url: `${shop.url}/` }, await signIn(proEmail));
+    expect(audited.status).toBe(200);
+    const { overallScore } = (await audited.json()) as { overallScore: number };
+    await openTool('audit');
+    await runAndWait('AI Visibility Audit');
+    expect(await page.getByTestId('tool-results').textContent()).toContain(`Previous audit${overallScore}`);
+    expect(await page.getByTestId('audit-top-fixes').textContent()).toContain('points');
+    await screenshot(page, 'tool-audit');
   });
 
   test('Entity Coverage Analyzer: mentioned and missing entities against the stored competitor', async () => {
@@ -219,9 +233,6 @@ describe('a Pro user', () => {
 
   test('a failing run says so on the page and in a toast', async () => {
     await openTool('schema');
-    await page.getByLabel('Paste content').check();
-    await page.getByTestId('tool-content').fill('<p>Short page.</p>');
-    await page.getByLabel('Website URL').check();
     // Stop the served site so the run meets a real network failure.
     await shop.close();
     sites = sites.filter((site) => site !== shop);
@@ -250,7 +261,7 @@ test('a Core user does not see the Pro tools in the grid', async () => {
   const { page, context } = await signedInPage(coreEmail);
   await page.goto(`${server.baseUrl}/dashboard?section=tools`);
   await page.getByTestId('tools-grid').waitFor();
-  for (const id of ['schema', 'voice', 'summaries', 'discovery']) expect(await page.getByTestId(`tool-card-${id}`).count()).toBe(1);
+  for (const id of ['audit', 'schema', 'voice', 'summaries', 'discovery']) expect(await page.getByTestId(`tool-card-${id}`).count()).toBe(1);
   for (const id of ['entities', 'prompts', 'competitive']) expect(await page.getByTestId(`tool-card-${id}`).count()).toBe(0);
   await screenshot(page, 'tools-grid-core');
   // The page of a Pro tool explains the plan instead of offering a form the server would refuse.

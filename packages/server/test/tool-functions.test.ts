@@ -176,7 +176,7 @@ describe('tool functions', () => {
         auditData: stub,
       })),
     );
-    const after = await call('competitive-analysis', agency.cookie, { ...body, industry: 'Food & Beverage' });
+    const after = await call('competitive-analysis', agency.cookie, { ...(body as object), industry: 'Food & Beverage' });
     expect(after.body.benchmarks).toMatchObject({ industryAverageSource: 'industry', industryAverage: 60 });
   });
 

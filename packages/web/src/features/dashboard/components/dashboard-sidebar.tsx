@@ -45,7 +45,7 @@ export function DashboardSidebar({ active, goals, onSelect }: DashboardSidebarPr
                     aria-current={current ? 'page' : undefined}
                     data-testid={`sidebar-${item.id}`}
                     className={cn(
-                      'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium whitespace-nowrap transition-colors',
+                      'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium whitespace-nowrap transition-colors md:whitespace-normal',
                       current ? 'bg-primary-50 text-primary-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
                     )}
                   >

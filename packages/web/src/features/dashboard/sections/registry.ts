@@ -1,5 +1,5 @@
 import { ADVANCED_SECTION_IDS, TOOL_IDS, TOOLS, type AdvancedSectionId } from '@citable/contract';
-import { Braces, FileText, LayoutDashboard, LayoutGrid, MessagesSquare, Mic, Quote, Radar, Swords, Tags } from 'lucide-react';
+import { Braces, FileSearch, FileText, LayoutDashboard, LayoutGrid, MessagesSquare, Mic, Quote, Radar, Swords, Tags } from 'lucide-react';
 import { toolSection, toolsGridSection } from '../../tools';
 import { CitationsSection } from '../../citations';
 import { OverviewSection } from '../components/overview-section';
@@ -13,6 +13,7 @@ const BUILT_SECTIONS: Partial<Record<SectionId, SectionRegistration>> = {
   overview: { icon: LayoutDashboard, component: OverviewSection },
   citations: { icon: Quote, component: CitationsSection },
   tools: { icon: LayoutGrid, component: toolsGridSection(() => Object.keys(BUILT_SECTIONS)) },
+  audit: { icon: FileSearch, component: toolSection('audit') },
   schema: { icon: Braces, component: toolSection('schema') },
   voice: { icon: Mic, component: toolSection('voice') },
   summaries: { icon: FileText, component: toolSection('summaries') },

@@ -7,9 +7,14 @@ export function scoreTone(score: number): { bar: string; text: string } {
   return { bar: 'bg-red-500', text: 'text-red-700' };
 }
 
-/** A 0-100 value as a labelled bar (a meter for assistive technology). */
-export function ScoreBar({ value, label, className }: { value: number; label: string; className?: string }) {
-  const tone = scoreTone(value);
+const NEUTRAL = { bar: 'bg-primary-500', text: 'text-primary-800' };
+
+/**
+ * A 0-100 value as a labelled bar (a meter for assistive technology). Scores take the score
+ * colours; `neutral` is for measures where low is not bad (relevance of a suggestion).
+ */
+export function ScoreBar({ value, label, className, neutral = false }: { value: number; label: string; className?: string; neutral?: boolean }) {
+  const tone = neutral ? NEUTRAL : scoreTone(value);
   return (
     <div className={cn('flex items-center gap-3', className)}>
       <div role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} className="h-2 min-w-16 flex-1 overflow-hidden rounded-full bg-slate-200">

@@ -6,7 +6,13 @@ import { targetUrl } from '../lib/site-url';
 /** The profile's websites; the first is chosen by default (spec 001 §2). */
 export function WebsiteSelect({ profile, value, onChange, label = 'Website' }: { profile: Profile; value: string; onChange: (url: string) => void; label?: string }) {
   return (
-    <SelectField label={label} value={value} onChange={(event) => onChange(event.target.value)} data-testid="tool-website" hint={profile.websites.length === 0 ? 'Add a website in Settings first.' : undefined}>
+    <SelectField
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      data-testid="tool-website"
+      hint={profile.websites.length === 0 ? 'Add a website in Settings first.' : undefined}
+    >
       {profile.websites.length === 0 ? <option value="">No website yet</option> : null}
       {profile.websites.map((site) => (
         <option key={site.url} value={site.url}>
@@ -18,7 +24,19 @@ export function WebsiteSelect({ profile, value, onChange, label = 'Website' }: {
 }
 
 /** Site or specific page (spec 001 §5): a page's path is appended to the website's address. */
-export function ScopeFields({ website, scope, path, onScope, onPath }: { website: string; scope: ToolScope; path: string; onScope: (scope: ToolScope) => void; onPath: (path: string) => void }) {
+export function ScopeFields({
+  website,
+  scope,
+  path,
+  onScope,
+  onPath,
+}: {
+  website: string;
+  scope: ToolScope;
+  path: string;
+  onScope: (scope: ToolScope) => void;
+  onPath: (path: string) => void;
+}) {
   const name = useId();
   return (
     <div className="space-y-3">
@@ -64,7 +82,8 @@ export function CheckboxGroup<T extends string>({
   hint?: string;
 }) {
   const hintId = useId();
-  const toggle = (option: T, checked: boolean) => onChange(checked ? options.map((o) => o.value).filter((v) => v === option || value.includes(v)) : value.filter((v) => v !== option));
+  const toggle = (option: T, checked: boolean) =>
+    onChange(checked ? options.map((o) => o.value).filter((v) => v === option || value.includes(v)) : value.filter((v) => v !== option));
   return (
     <fieldset aria-describedby={hint ? hintId : undefined}>
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>

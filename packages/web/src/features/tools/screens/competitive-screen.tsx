@@ -152,7 +152,11 @@ function CompetitiveResults({ result }: { result: CompetitiveAnalysisResult }) {
           <Stat
             label="Industry average"
             value={benchmarks.industryAverage}
-            hint={benchmarks.industryAverageSource === 'industry' ? 'Latest audits of sites in your industry on Citable' : 'Too few sites in your industry yet: the competitors\u2019 average'}
+            hint={
+              benchmarks.industryAverageSource === 'industry'
+                ? 'Latest audits of sites in your industry on Citable'
+                : 'Too few sites in your industry yet: the competitors\u2019 average'
+            }
           />
         </dl>
       </ResultCard>
@@ -162,8 +166,12 @@ function CompetitiveResults({ result }: { result: CompetitiveAnalysisResult }) {
           <table className="w-full min-w-[40rem] text-left text-sm" data-testid="competitive-table">
             <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
               <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">Site</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Overall</th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Site
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Overall
+                </th>
                 {SUBSCORE_IDS.map((id) => (
                   <th key={id} scope="col" className="py-2 pr-4 font-semibold">
                     {SUBSCORE_LABELS[id]}

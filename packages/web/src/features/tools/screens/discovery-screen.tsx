@@ -74,10 +74,18 @@ function DiscoveryResults({ result }: { result: CompetitorDiscoveryResult }) {
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
               <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">Site</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Type</th>
-                <th scope="col" className="w-48 py-2 pr-4 font-semibold">Relevance</th>
-                <th scope="col" className="py-2 font-semibold">Why</th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Site
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Type
+                </th>
+                <th scope="col" className="w-48 py-2 pr-4 font-semibold">
+                  Relevance
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  Why
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -95,7 +103,7 @@ function DiscoveryResults({ result }: { result: CompetitorDiscoveryResult }) {
                     </Badge>
                   </td>
                   <td className="py-3 pr-4">
-                    <ScoreBar value={suggestion.relevanceScore} label={`Relevance of ${suggestion.name}`} />
+                    <ScoreBar value={suggestion.relevanceScore} label={`Relevance of ${suggestion.name}`} neutral />
                   </td>
                   <td className="py-3 text-slate-700">{suggestion.reason}</td>
                 </tr>

@@ -85,17 +85,29 @@ function EntityTable({ title, entities, empty, testId }: { title: string; entiti
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
               <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">Entity</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Type</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Your page</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Competitors</th>
-                <th scope="col" className="py-2 font-semibold">Details</th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Entity
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Type
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Your page
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Competitors
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  Details
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {entities.map((entity) => (
                 <tr key={`${entity.type}-${entity.name}`} className="align-top">
-                  <th scope="row" className="py-3 pr-4 font-medium text-slate-900">{entity.name}</th>
+                  <th scope="row" className="py-3 pr-4 font-medium text-slate-900">
+                    {entity.name}
+                  </th>
                   <td className="py-3 pr-4">
                     <Badge className="capitalize">{entity.type}</Badge>
                   </td>

@@ -1,5 +1,6 @@
 import type { ToolId } from '@citable/contract';
 import type { ComponentType } from 'react';
+import { AuditScreen } from './audit-screen';
 import { CompetitiveScreen } from './competitive-screen';
 import { DiscoveryScreen } from './discovery-screen';
 import { EntitiesScreen } from './entities-screen';
@@ -11,6 +12,7 @@ import type { ToolScreenProps } from './screen-types';
 
 /** The run page of each tool this feature builds. */
 export const TOOL_SCREENS: Partial<Record<ToolId, ComponentType<ToolScreenProps>>> = {
+  audit: AuditScreen,
   schema: SchemaScreen,
   voice: VoiceScreen,
   summaries: SummariesScreen,

@@ -64,7 +64,12 @@ export function PromptsScreen({ profile, onComplete }: ToolScreenProps) {
             </option>
           ))}
         </SelectField>
-        <SelectField label="Focus intent" value={userIntent} onChange={(event) => setUserIntent(event.target.value as PromptIntent | '')} hint="Every intent is covered; the focus gets more prompts.">
+        <SelectField
+          label="Focus intent"
+          value={userIntent}
+          onChange={(event) => setUserIntent(event.target.value as PromptIntent | '')}
+          hint="Every intent is covered; the focus gets more prompts."
+        >
           <option value="">Balanced</option>
           {PROMPT_INTENTS.map((intent) => (
             <option key={intent} value={intent}>

@@ -62,9 +62,21 @@ export function SchemaScreen({ profile, onComplete }: ToolScreenProps) {
           <ScopeFields website={website} scope={scope} path={path} onScope={setScope} onPath={setPath} />
         </div>
       ) : (
-        <TextAreaField label="Page content" hint="HTML, Markdown or plain text." rows={8} value={content} onChange={(event) => setContent(event.target.value)} data-testid="tool-content" />
+        <TextAreaField
+          label="Page content"
+          hint="HTML, Markdown or plain text."
+          rows={8}
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+          data-testid="tool-content"
+        />
       )}
-      <SelectField label="Schema type" value={contentType} onChange={(event) => setContentType(event.target.value as GeneratedSchemaType | '')} hint="Detected from the page unless you choose one.">
+      <SelectField
+        label="Schema type"
+        value={contentType}
+        onChange={(event) => setContentType(event.target.value as GeneratedSchemaType | '')}
+        hint="Detected from the page unless you choose one."
+      >
         <option value="">Detect from the page</option>
         {GENERATED_SCHEMA_TYPES.map((type) => (
           <option key={type} value={type}>
@@ -89,12 +101,12 @@ function SchemaResults({ result }: { result: SchemaGeneratorResult }) {
               <Badge key={type}>{type}</Badge>
             ))}
         </div>
-        {result.mergedExisting.length > 0 ? (
-          <p className="mt-3 text-sm text-slate-600">Completed from the page's existing markup: {result.mergedExisting.join(', ')}.</p>
-        ) : null}
+        {result.mergedExisting.length > 0 ? <p className="mt-3 text-sm text-slate-600">Completed from the page's existing markup: {result.mergedExisting.join(', ')}.</p> : null}
       </ResultCard>
 
-      <ResultCard title={`Validation (${result.validationWarnings.length === 0 ? 'no issues' : `${errors.length} errors, ${result.validationWarnings.length - errors.length} warnings`})`}>
+      <ResultCard
+        title={`Validation (${result.validationWarnings.length === 0 ? 'no issues' : `${errors.length} errors, ${result.validationWarnings.length - errors.length} warnings`})`}
+      >
         {result.validationWarnings.length === 0 ? (
           <p className="text-sm text-emerald-700">The generated markup has every required and recommended property the page could fill.</p>
         ) : (
@@ -113,8 +125,13 @@ function SchemaResults({ result }: { result: SchemaGeneratorResult }) {
         )}
       </ResultCard>
 
-      <ResultCard title="JSON-LD" actions={<CopyButton text={result.implementation} label="Copy code" testId="schema-copy" />}>
-        <pre className="max-h-[28rem] overflow-auto rounded-xl bg-slate-950 p-4 text-xs leading-relaxed text-slate-100" tabIndex={0} aria-label="Generated JSON-LD" data-testid="schema-json">
+      <ResultCard title="Implementation (JSON-LD)" actions={<CopyButton text={result.implementation} label="Copy code" testId="schema-copy" />}>
+        <pre
+          className="max-h-[28rem] overflow-auto rounded-xl bg-slate-950 p-4 text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-100"
+          tabIndex={0}
+          aria-label="Generated JSON-LD"
+          data-testid="schema-json"
+        >
           <code>{result.implementation}</code>
         </pre>
       </ResultCard>

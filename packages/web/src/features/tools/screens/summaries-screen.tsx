@@ -113,7 +113,12 @@ function SummaryResults({ result }: { result: SiteSummaryResponse }) {
             </ul>
           ) : null}
         </div>
-        <pre className="max-h-96 overflow-auto rounded-xl bg-slate-950 p-4 text-xs leading-relaxed whitespace-pre-wrap text-slate-100" tabIndex={0} aria-label="Generated llms.txt" data-testid="llms-txt">
+        <pre
+          className="max-h-96 overflow-auto rounded-xl bg-slate-950 p-4 text-xs leading-relaxed whitespace-pre-wrap text-slate-100"
+          tabIndex={0}
+          aria-label="Generated llms.txt"
+          data-testid="llms-txt"
+        >
           {llms.llmsTxt}
         </pre>
         <p className="mt-2 text-sm text-slate-600">Publish it at the root of your site (/llms.txt), with llms-full.txt beside it.</p>

@@ -54,7 +54,11 @@ function VoiceResults({ result }: { result: VoiceTestResult }) {
         <dl className="grid gap-3 sm:grid-cols-4">
           <Stat label="Mentions" value={`${summary.totalMentions} of ${summary.assistantsTested}`} />
           <Stat label="Assistants" value={summary.assistantsTested} />
-          <Stat label="Average rank" value={summary.averageRanking === null ? '–' : summary.averageRanking} hint={summary.averageRanking === null ? 'No passage of yours matched' : undefined} />
+          <Stat
+            label="Average rank"
+            value={summary.averageRanking === null ? '–' : summary.averageRanking}
+            hint={summary.averageRanking === null ? 'No passage of yours matched' : undefined}
+          />
           <Stat label="Confidence" value={summary.averageConfidence} />
         </dl>
       </ResultCard>
