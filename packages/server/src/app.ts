@@ -30,6 +30,9 @@ import { reportGenerateJob } from './reports/generate-job';
 import { createReportStorage } from './reports/storage';
 import { statusRoutes, type StatusRouteOptions } from './routes/status';
 import { toolFunctionRoutes } from './routes/tool-functions';
+import { genieChatbotRoutes } from './routes/genie-chatbot';
+import { aiContentGeneratorRoutes } from './routes/ai-content-generator';
+import { contentOptimizerRoutes } from './routes/content-optimizer';
 import { loadStatusFile } from './services/status/status-file';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './services/auth-rate-limit';
 
@@ -122,6 +125,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(auditFunctionRoutes, { allowHosts: config.fetchAllowHosts });
   await app.register(citationRoutes, { sources: config.citationSources });
   await app.register(toolFunctionRoutes, { allowHosts: config.fetchAllowHosts });
+  await app.register(genieChatbotRoutes);
+  await app.register(aiContentGeneratorRoutes, { allowHosts: config.fetchAllowHosts });
+  await app.register(contentOptimizerRoutes);
   await app.register(reportRoutes, { job: reportJob, storage: reportStorage });
   await app.register(billingPlugin, { config: config.billing, publicUrl: config.publicUrl, isProduction: config.isProduction });
   if (devOutbox) await app.register(devOutboxRoutes);
