@@ -6,7 +6,9 @@ import type { Maintenance, StatusGroup, StatusResponse } from '@citable/contract
 import type { Db } from '../src/db/client';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
-import { databaseCheck, type HealthCheck } from '../src/services/status/checks';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { billingCheck, databaseCheck, llmCheck, type HealthCheck } from '../src/services/status/checks';
 import { overallStatus, runChecks, sharedChecks } from '../src/services/status/status-report';
 import { api, createTestStorage, startTestServer, type TestServer } from './helpers';
 
@@ -164,6 +166,44 @@ describe('health checks', () => {
       await storage.remove();
     }
   }, 60_000);
+});
+
+describe('provider checks', () => {
+  let provider: Server;
+  let base: string;
+  const seen: { url?: string; authorization?: string }[] = [];
+  beforeAll(async () => {
+    // Answers like a provider: 200 for the good key, 401 otherwise.
+    provider = createServer((request, response) => {
+      seen.push({ url: request.url, authorization: request.headers.authorization });
+      response.writeHead(request.headers.authorization === 'Bearer good' ? 200 : 401, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())));
+
+  it('exist only when configured', () => {
+    expect(llmCheck({})).toBeUndefined();
+    expect(billingCheck({})).toBeUndefined();
+  });
+
+  it('report a provider that accepts the key as operational, with its latency', async () => {
+    const [group] = await runChecks([billingCheck({ LEMONSQUEEZY_API_KEY: 'good', LEMONSQUEEZY_API_URL: base })!]);
+    expect(group.components[0]).toMatchObject({ id: 'billing', status: 'operational', latencyMs: expect.any(Number) });
+    expect(seen.at(-1)).toEqual({ url: '/v1/users/me', authorization: 'Bearer good' });
+  });
+
+  it('report a refused key as a major outage', async () => {
+    const [group] = await runChecks([llmCheck({ LLM_PROVIDER: 'ollama', LLM_BASE_URL: `${base}/v1`, LLM_API_KEY: 'bad' })!]);
+    expect(group.components[0]).toMatchObject({ id: 'llm', status: 'major_outage', detail: expect.stringContaining('HTTP 401') });
+    expect(seen.at(-1)?.url).toBe('/v1/models');
+  });
+
+  it('report a provider without an address as a major outage', async () => {
+    const [group] = await runChecks([llmCheck({ LLM_PROVIDER: 'ollama' })!]);
+    expect(group.components[0]).toMatchObject({ status: 'major_outage', detail: 'LLM_BASE_URL is not set for ollama.' });
+  });
 });
 
 describe('overall status', () => {

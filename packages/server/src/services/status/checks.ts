@@ -135,8 +135,12 @@ export function llmCheck(env: Env): HealthCheck | undefined {
       headers: { 'x-api-key': key ?? '', 'anthropic-version': '2023-06-01' },
     });
   }
-  const url = `${base ?? 'https://api.openai.com/v1'}/models`;
-  return providerCheck('llm', `LLM provider (${provider})`, { url, headers: key ? { authorization: `Bearer ${key}` } : {} });
+  const name = `LLM provider (${provider})`;
+  // Only OpenAI has a default address; Ollama, vLLM, LM Studio and OpenRouter need LLM_BASE_URL.
+  if (!base && provider !== 'openai') {
+    return { id: 'llm', name, group: GROUPS.services, timed: false, run: async () => ({ status: 'major_outage', detail: `LLM_BASE_URL is not set for ${provider}.` }) };
+  }
+  return providerCheck('llm', name, { url: `${base ?? 'https://api.openai.com/v1'}/models`, headers: key ? { authorization: `Bearer ${key}` } : {} });
 }
 
 /** Present only when Lemon Squeezy is configured; without it checkout is simply unavailable. */
