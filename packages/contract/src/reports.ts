@@ -27,6 +27,17 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const REPORT_SECTIONS = ['summary', 'scores', 'issues', 'checks', 'recommendations', 'history', 'competitors', 'roi'] as const;
 export type ReportSection = (typeof REPORT_SECTIONS)[number];
 
+export const REPORT_SECTION_LABELS: Record<ReportSection, string> = {
+  summary: 'Executive summary',
+  scores: 'Scores',
+  issues: 'Issues by priority',
+  checks: 'Checks of the latest audit',
+  recommendations: 'Recommendations',
+  history: 'Score history',
+  competitors: 'Competitor benchmarks',
+  roi: 'Return on investment',
+};
+
 export interface ReportTemplate {
   id: ReportTemplateId;
   name: string;

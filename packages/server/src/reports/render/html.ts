@@ -86,7 +86,7 @@ table{width:100%;border-collapse:collapse;margin:12px 0;font-size:13px}th,td{tex
 footer{margin-top:40px;border-top:1px solid #E2E8F0;padding-top:12px;color:#64748B;font-size:12px}
 @media print{body{background:#fff}main{padding:0}section{break-inside:avoid-page}}
 </style></head><body><main>
-<header>${brand}<p class="kicker">${esc(companyName ?? doc.report.templateName)}</p><h1>${esc(doc.report.name)}</h1>
+<header>${brand}<p class="kicker">${esc(companyName ?? 'AI visibility report')}</p><h1>${esc(doc.report.name)}</h1>
 <p class="meta">${esc(doc.report.templateName)} · ${esc(doc.site.name)} (${esc(doc.site.url)}) · ${esc(day(doc.report.generatedAt))}</p></header>
 ${body}
 <footer>${esc(footerLine(doc))} · Report ${esc(doc.report.id.slice(0, 8))} · generated ${esc(doc.report.generatedAt)}</footer>

@@ -1,15 +1,6 @@
-import { SUBSCORE_IDS, SUBSCORE_LABELS, type ReportDocument, type ReportSection, type RoiTerm } from '@citable/contract';
+import { SUBSCORE_IDS, SUBSCORE_LABELS, type ReportDocument, type RoiTerm } from '@citable/contract';
 
-export const SECTION_TITLES: Record<ReportSection, string> = {
-  summary: 'Executive summary',
-  scores: 'Scores',
-  issues: 'Issues by priority',
-  checks: 'Checks of the latest audit',
-  recommendations: 'Recommendations',
-  history: 'Score history',
-  competitors: 'Competitor benchmarks',
-  roi: 'Return on investment',
-};
+export { REPORT_SECTION_LABELS as SECTION_TITLES } from '@citable/contract';
 
 /** Spec 002 §9 score colours: 80 and above green, 60 and above yellow, below red. */
 export function scoreColor(score: number): string {

@@ -147,7 +147,7 @@ function cover(doc: Doc, report: ReportDocument): void {
     doc.image(Buffer.from(report.branding.logo.split(',')[1]!, 'base64'), PAGE.margin, 40, { height: 36 });
     y = 96;
   }
-  doc.fillColor('#FFFFFF').font('Helvetica-Bold').fontSize(11).text(pdfText((report.branding.companyName ?? report.report.templateName).toUpperCase()), PAGE.margin, y, { characterSpacing: 1.2 });
+  doc.fillColor('#FFFFFF').font('Helvetica-Bold').fontSize(11).text(pdfText((report.branding.companyName ?? 'AI visibility report').toUpperCase()), PAGE.margin, y, { characterSpacing: 1.2 });
   doc.font('Helvetica-Bold').fontSize(28).text(pdfText(report.report.name), PAGE.margin, y + 24, { width: CONTENT_WIDTH });
   doc.font('Helvetica').fontSize(12).text(pdfText(report.report.templateName), PAGE.margin, doc.y + 6);
   const latest = report.site.latest!;

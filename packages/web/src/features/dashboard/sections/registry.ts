@@ -1,7 +1,8 @@
 import { ADVANCED_SECTION_IDS, TOOL_IDS, TOOLS, type AdvancedSectionId } from '@citable/contract';
-import { Braces, FileSearch, FileText, LayoutDashboard, LayoutGrid, MessagesSquare, Mic, Quote, Radar, Swords, Tags } from 'lucide-react';
+import { Braces, FileBarChart, FileSearch, FileText, LayoutDashboard, LayoutGrid, MessagesSquare, Mic, Quote, Radar, Swords, Tags } from 'lucide-react';
 import { toolSection, toolsGridSection } from '../../tools';
 import { CitationsSection } from '../../citations';
+import { ReportsSection } from '../../reports';
 import { OverviewSection } from '../components/overview-section';
 import type { SectionId, SectionRegistration, SidebarItem } from './section-types';
 
@@ -12,6 +13,7 @@ import type { SectionId, SectionRegistration, SidebarItem } from './section-type
 const BUILT_SECTIONS: Partial<Record<SectionId, SectionRegistration>> = {
   overview: { icon: LayoutDashboard, component: OverviewSection },
   citations: { icon: Quote, component: CitationsSection },
+  reports: { icon: FileBarChart, component: ReportsSection },
   tools: { icon: LayoutGrid, component: toolsGridSection(() => Object.keys(BUILT_SECTIONS)) },
   audit: { icon: FileSearch, component: toolSection('audit') },
   schema: { icon: Braces, component: toolSection('schema') },

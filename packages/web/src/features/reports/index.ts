@@ -1,0 +1,1 @@
+export { ReportsSection } from './components/reports-section';
