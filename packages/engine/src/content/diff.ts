@@ -5,9 +5,9 @@
 
 export type DiffPart = { type: 'same' | 'added' | 'removed'; text: string };
 
-/** Words with the whitespace after them, so joining the tokens gives the text back exactly. */
+/** Words and the whitespace between them as separate tokens, so joining them gives the text back exactly. */
 export function diffTokens(text: string): string[] {
-  return text.match(/\s+|[^\s]+\s*/g) ?? [];
+  return text.match(/\s+|\S+/g) ?? [];
 }
 
 function myers(a: string[], b: string[]): DiffPart[] {

@@ -10,6 +10,7 @@ import { collapseWhitespace } from '../text/words';
 const FIGURE_RE = /(?:[$€£]\s?)?\d+(?:[.,]\d+)*(?:\s?%|\s(?:percent|million|billion|thousand)\b)?/gi;
 // An ordered-list marker at the start of a line ("1. ", "2) ") numbers the list; it states no fact.
 const LIST_MARKER_RE = /^(\s*)\d{1,3}[.)](?=\s)/gm;
+const PRIVATE_USE = 0xe000;
 const QUOTE_RE = /[“"]([^”"\n]{12,400})[”"]/g;
 
 /** The digits of a figure, separators removed: "1,200" and "1200" state the same number. */
@@ -45,10 +46,11 @@ export function guardInventedFacts(source: string, rewrite: string): GuardedText
   const removedFigures: string[] = [];
   const removedQuotes: string[] = [];
   const markers: string[] = [];
-  // List markers are set aside so the figure pass cannot touch them, then put back.
+  // List markers are set aside (as private-use characters, which hold no digit) so the figure
+  // pass cannot touch them, then put back.
   let text = rewrite.replace(LIST_MARKER_RE, (marker) => {
     markers.push(marker);
-    return `\u0000${markers.length - 1}\u0000`;
+    return String.fromCharCode(PRIVATE_USE + markers.length - 1);
   });
   text = text.replace(QUOTE_RE, (quote, inner: string) => {
     if (sourceText.includes(normalizeQuote(inner))) return quote;
@@ -60,6 +62,6 @@ export function guardInventedFacts(source: string, rewrite: string): GuardedText
     removedFigures.push(figure);
     return PLACEHOLDERS.statistic;
   });
-  text = text.replace(/\u0000(\d+)\u0000/g, (_, index: string) => markers[Number(index)]);
+  text = text.replace(/[\uE000-\uF8FF]/g, (char) => markers[char.charCodeAt(0) - PRIVATE_USE] ?? char);
   return { text, removedFigures, removedQuotes };
 }
