@@ -59,13 +59,15 @@ export const TOOL_COMPETITOR_PAGES = 5;
 /** Competitors a tool reads (spec 001 §9: the competitive tool uses up to 3 stored competitors). */
 export const TOOL_MAX_COMPETITORS = 3;
 
+const SUCCEEDED = 'Tool executed successfully';
+
 /** Texts of the tool pages (spec 001 §4, §8). */
 export const TOOL_MESSAGES = {
   running: (tool: string) => `Running ${tool}...`,
-  succeeded: 'Tool executed successfully',
+  succeeded: SUCCEEDED,
   unknownError: 'Unknown error',
   failed: (tool: string) => `Failed to run ${tool}. Please try again.`,
-  completedToast: (tool: string) => ({ title: `${tool} Completed`, message: 'Tool executed successfully', duration: 4000 }),
+  completedToast: (tool: string) => ({ title: `${tool} Completed`, message: SUCCEEDED, duration: 4000 }),
   failedToast: (tool: string, message: string) => ({ title: `${tool} Failed`, message, duration: 6000 }),
   notFound: 'Tool Not Found',
   notImplemented: (id: string) => `Tool ${id} not implemented`,
