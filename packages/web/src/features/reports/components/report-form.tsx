@@ -158,7 +158,7 @@ export function ReportForm({ template, profile, submitting, error, onSubmit, onB
 
       {needsRoi ? (
         <fieldset className="space-y-3 rounded-lg bg-slate-50 p-4">
-          <legend className="text-sm font-semibold text-slate-900">Your numbers for ROI</legend>
+          <legend className="float-left mb-1 w-full text-sm font-semibold text-slate-900">Your numbers for ROI</legend>
           <p className="text-xs text-slate-600">From your analytics. The report shows every formula; with fewer than two audits in the period it says so instead of estimating.</p>
           <div className="grid gap-3 md:grid-cols-3">
             <TextField label="Monthly organic visits" inputMode="numeric" value={roi.traffic} onChange={(event) => setRoi({ ...roi, traffic: event.target.value })} data-testid="roi-traffic" />
