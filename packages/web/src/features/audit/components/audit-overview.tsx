@@ -97,7 +97,12 @@ export function AuditOverview({ userId, profile }: { userId: string; profile: Pr
               </Button>
             </div>
           ) : report && shown.data ? (
-            <AuditReportView run={shown.data} report={report} trend={weeklyTrend(audits)} />
+            <AuditReportView
+              run={shown.data}
+              report={report}
+              // A trend compares like with like: audits of the same address and kind as the one shown.
+              trend={weeklyTrend(audits.filter((audit) => audit.website_url === shown.data.website_url && audit.kind === report.kind))}
+            />
           ) : audits.length === 0 && !running ? (
             <FirstAuditCta onRun={runFirst} disabled={running} />
           ) : shown.isPending && shownId ? (
