@@ -69,6 +69,18 @@ describe('signature', () => {
     expect((await profile(alice.cookie)).plan).toBe('free');
   });
 
+  it('verifies the raw bytes whatever the content type says', async () => {
+    const alice = await newUser('content-type');
+    const { subscription, customer } = ids();
+    const body = webhookBody('subscription_created', subscriptionObject({ id: subscription, customerId: customer, variantId: VARIANTS.core.monthly }), { customData: { user_id: alice.id, plan: 'core' } });
+    const bytes = new TextEncoder().encode(body);
+    const untyped = await fetch(`${base}/api/billing/webhook`, { method: 'POST', headers: { 'x-signature': sign(body, TEST_WEBHOOK_SECRET) }, body: bytes });
+    expect(untyped.status).toBe(200);
+    const texty = await fetch(`${base}/api/billing/webhook`, { method: 'POST', headers: { 'content-type': 'text/plain', 'x-signature': sign(body, TEST_WEBHOOK_SECRET) }, body });
+    expect(await texty.json()).toMatchObject({ received: true, duplicate: true });
+    expect((await profile(alice.cookie)).plan).toBe('core');
+  });
+
   it('answers 400 to a signed body that is not a webhook payload', async () => {
     expect((await post('{"hello":')).status).toBe(400);
     expect((await post('{"meta":{}}')).status).toBe(400);
