@@ -3,6 +3,7 @@ import { ErrorBoundary } from '../../../components/error-boundary';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import type { SessionUser } from '../../../hooks/use-session';
+import { GenieLauncher, logToolLaunched } from '../../genie';
 import { useSection } from '../hooks/use-section';
 import { DashboardError } from './dashboard-error';
 import { DashboardHeader } from './dashboard-header';
@@ -39,6 +40,13 @@ export function DashboardPage({ user, profile, onRetryProfile }: DashboardPagePr
           </ErrorBoundary>
         </main>
       </div>
+      <GenieLauncher
+        context="dashboard"
+        onLaunchTool={({ toolId }) => {
+          logToolLaunched(toolId);
+          select(toolId);
+        }}
+      />
     </div>
   );
 }

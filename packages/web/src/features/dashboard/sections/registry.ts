@@ -1,5 +1,5 @@
 import { ADVANCED_SECTION_IDS, TOOL_IDS, TOOLS, type AdvancedSectionId } from '@citable/contract';
-import { Braces, FileBarChart, FileSearch, FileText, LayoutDashboard, LayoutGrid, MessagesSquare, Mic, Quote, Radar, Swords, Tags } from 'lucide-react';
+import { Braces, FileBarChart, FileSearch, FileText, LayoutDashboard, LayoutGrid, MessagesSquare, Mic, Quote, Radar, Sparkles, Swords, Tags, WandSparkles } from 'lucide-react';
 import { toolSection, toolsGridSection } from '../../tools';
 import { CitationsSection } from '../../citations';
 import { ReportsSection } from '../../reports';
@@ -20,6 +20,8 @@ const BUILT_SECTIONS: Partial<Record<SectionId, SectionRegistration>> = {
   voice: { icon: Mic, component: toolSection('voice') },
   summaries: { icon: FileText, component: toolSection('summaries') },
   entities: { icon: Tags, component: toolSection('entities') },
+  generator: { icon: Sparkles, component: toolSection('generator') },
+  optimizer: { icon: WandSparkles, component: toolSection('optimizer') },
   prompts: { icon: MessagesSquare, component: toolSection('prompts') },
   competitive: { icon: Swords, component: toolSection('competitive') },
   discovery: { icon: Radar, component: toolSection('discovery') },

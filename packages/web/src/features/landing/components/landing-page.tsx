@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { GenieLauncher } from '../../genie';
 import { PAGE_META } from '../seo/page-meta';
 import { FaqSection } from './faq-section';
 import { Hero } from './hero';
@@ -48,6 +49,7 @@ export function LandingPage({ section }: LandingPageProps) {
         <FaqSection />
       </main>
       <SiteFooter />
+      <GenieLauncher context="landing" />
     </div>
   );
 }

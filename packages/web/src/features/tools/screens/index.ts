@@ -8,6 +8,8 @@ import { PromptsScreen } from './prompts-screen';
 import { SchemaScreen } from './schema-screen';
 import { SummariesScreen } from './summaries-screen';
 import { VoiceScreen } from './voice-screen';
+import { GeneratorScreen } from '../../generator';
+import { OptimizerScreen } from '../../optimizer';
 import type { ToolScreenProps } from './screen-types';
 
 /** The run page of each tool this feature builds. */
@@ -17,6 +19,8 @@ export const TOOL_SCREENS: Partial<Record<ToolId, ComponentType<ToolScreenProps>
   voice: VoiceScreen,
   summaries: SummariesScreen,
   entities: EntitiesScreen,
+  generator: GeneratorScreen,
+  optimizer: OptimizerScreen,
   prompts: PromptsScreen,
   competitive: CompetitiveScreen,
   discovery: DiscoveryScreen,

@@ -1,0 +1,40 @@
+import type { GeneratedContentScore } from '@citable/contract';
+import { CheckCircle2, CircleAlert } from 'lucide-react';
+import { cn } from '../../../lib/cn';
+
+const KIND_LABEL: Record<GeneratedContentScore['kind'], string> = { title: 'Title length', description: 'Description length', answer: 'Answer length' };
+
+/** The engine's score of one generated text: its length against the audit's range, pass or not in words. */
+export function ScoreNote({ score }: { score: GeneratedContentScore }) {
+  const Icon = score.passed ? CheckCircle2 : CircleAlert;
+  return (
+    <p className={cn('flex items-start gap-1.5 text-xs', score.passed ? 'text-emerald-800' : 'text-amber-800')} data-testid="generated-score">
+      <Icon aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+      <span>
+        <span className="font-medium">
+          {KIND_LABEL[score.kind]}: {score.length} {score.unit} (ideal {score.range.min}-{score.range.max}), {score.score}/100, {score.passed ? 'passes' : 'needs editing'}.
+        </span>{' '}
+        {score.message}
+      </span>
+    </p>
+  );
+}
+
+/** Where a text came from: a page of the site, or why it could not be grounded in one. */
+export function GroundingNote({ grounded, reason, sourceUrl }: { grounded: boolean; reason?: string; sourceUrl?: string | null }) {
+  if (!grounded) {
+    return (
+      <p className="text-xs font-medium text-amber-900" data-testid="generated-ungrounded">
+        Not grounded in your pages: {reason}
+      </p>
+    );
+  }
+  return sourceUrl ? (
+    <p className="text-xs text-slate-600">
+      From{' '}
+      <a href={sourceUrl} target="_blank" rel="noopener noreferrer" className="text-primary-700 underline">
+        {sourceUrl}
+      </a>
+    </p>
+  ) : null;
+}

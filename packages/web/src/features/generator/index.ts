@@ -1,0 +1,1 @@
+export { GeneratorScreen } from './components/generator-screen';

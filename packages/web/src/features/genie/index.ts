@@ -1,0 +1,2 @@
+export { GenieLauncher } from './components/genie-launcher';
+export { logToolLaunched } from './api/genie-api';

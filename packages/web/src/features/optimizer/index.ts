@@ -1,0 +1,1 @@
+export { OptimizerScreen } from './components/optimizer-screen';
