@@ -4,13 +4,27 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { targetUrl } from '../lib/site-url';
 
 /** The profile's websites; the first is chosen by default (spec 001 §2). */
-export function WebsiteSelect({ profile, value, onChange, label = 'Website' }: { profile: Profile; value: string; onChange: (url: string) => void; label?: string }) {
+export function WebsiteSelect({
+  profile,
+  value,
+  onChange,
+  label = 'Website',
+  autoFocusInDialog = false,
+}: {
+  profile: Profile;
+  value: string;
+  onChange: (url: string) => void;
+  label?: string;
+  /** The field a dialog focuses when it opens (the Modal looks for data-autofocus). */
+  autoFocusInDialog?: boolean;
+}) {
   return (
     <SelectField
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       data-testid="tool-website"
+      data-autofocus={autoFocusInDialog ? '' : undefined}
       hint={profile.websites.length === 0 ? 'Add a website in Settings first.' : undefined}
     >
       {profile.websites.length === 0 ? <option value="">No website yet</option> : null}

@@ -108,7 +108,7 @@ export function CompetitiveScreen({ profile, onComplete }: ToolScreenProps) {
         }
       >
         <div className="space-y-5">
-          <WebsiteSelect profile={profile} value={website} onChange={setWebsite} label="Your website" />
+          <WebsiteSelect profile={profile} value={website} onChange={setWebsite} label="Your website" autoFocusInDialog />
           <CheckboxGroup
             legend={`Competitors (up to ${TOOL_MAX_COMPETITORS})`}
             options={stored.map((c) => ({ value: c.url, label: `${c.name} (${hostOf(c.url)})` }))}
