@@ -18,6 +18,8 @@ export interface AccountDeps {
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
+const REFRESH_TIMEOUT_MS = 5000;
+
 async function profileBilling(db: Db, userId: string) {
   const [profile] = await db
     .select({ plan: userProfiles.plan, status: userProfiles.subscriptionStatus, subscriptionId: userProfiles.lemonsqueezySubscriptionId })
@@ -32,11 +34,21 @@ async function profileBilling(db: Db, userId: string) {
  */
 async function refresh(deps: AccountDeps, subscriptionId: string): Promise<void> {
   if (!deps.provider) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // The SDK sets no time-out of its own; a slow provider must not hold the dialog.
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the provider in ${REFRESH_TIMEOUT_MS} ms`)), REFRESH_TIMEOUT_MS);
+  });
   try {
-    const subscription = await deps.provider.getSubscription(subscriptionId);
+    const pending = deps.provider.getSubscription(subscriptionId);
+    // A late failure after the time-out has nobody awaiting it; it must not become an unhandled rejection.
+    pending.catch(() => undefined);
+    const subscription = await Promise.race([pending, timeout]);
     await deps.db.transaction((tx) => applyProviderSubscription(tx, deps.config, subscription));
   } catch (error) {
     deps.log.warn({ err: error }, 'could not refresh the subscription from the provider; showing the stored state');
+  } finally {
+    clearTimeout(timer);
   }
 }
 
