@@ -88,6 +88,8 @@ test('the billing dialog shows the subscription, usage, plans and the provider i
   await dialog.getByTestId('billing-usage').waitFor();
   expect(await dialog.getByTestId('billing-portal').getAttribute('href')).toContain('lemonsqueezy.com/billing');
   await screenshot(page, 'billing-dialog');
+  await dialog.getByTestId('billing-history').scrollIntoViewIfNeeded();
+  await screenshot(page, 'billing-dialog-comparison');
 
   await dialog.getByTestId('billing-cancel').click();
   await dialog.getByTestId('billing-cancel-yes').click();
