@@ -341,3 +341,61 @@ export const reports = pgTable(
   },
   (table) => [index('reports_user_created_idx').on(table.userId, table.createdAt.desc())],
 );
+
+/**
+ * A user's connection to a CMS (spec 002 §3 CMS integration). The credentials are one AES-256-GCM
+ * envelope (base64 of iv | tag | ciphertext, see cms/credentials.ts): a database dump alone never
+ * gives access to anyone's site. One connection per CMS type per user.
+ */
+export const cmsIntegrations = pgTable(
+  'cms_integrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    cmsType: text('cms_type').notNull(),
+    cmsName: text('cms_name').notNull(),
+    siteUrl: text('site_url').notNull(),
+    credentialsEncrypted: text('credentials_encrypted').notNull(),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [uniqueIndex('cms_integrations_user_type_idx').on(table.userId, table.cmsType)],
+);
+
+/** Posts and products read from a connected CMS by a sync, kept so they can be audited. */
+export const cmsSyncedItems = pgTable(
+  'cms_synced_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => cmsIntegrations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    url: text('url'),
+    content: text('content').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [uniqueIndex('cms_synced_items_external_idx').on(table.integrationId, table.kind, table.externalId), index('cms_synced_items_user_idx').on(table.userId)],
+);
+
+/** An agency's white-label theme (spec 002 §3); reports read it too, so the column names are fixed. */
+export const whiteLabelSettings = pgTable('white_label_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  primaryColorHex: text('primary_color_hex'),
+  secondaryColorHex: text('secondary_color_hex'),
+  accentColorHex: text('accent_color_hex'),
+  faviconUrl: text('favicon_url'),
+  companyName: text('company_name'),
+  customCss: text('custom_css'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+});
