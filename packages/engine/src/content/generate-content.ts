@@ -10,10 +10,11 @@ import {
 } from '@citable/contract';
 import type { PageModel } from '../model/types';
 import { rankPassages, type RankedPassage } from '../retrieval/rank-passages';
+import { isQuestion } from '../text/questions';
 import { countWords } from '../text/words';
 import { scoreGeneratedContent } from '../tools/generated-content-score';
 import { isContentTerm, normalizedTerms } from '../tools/text-terms';
-import { questionHeading } from './question-heading';
+import { asQuestion, questionHeading } from './question-heading';
 import { conciseAnswer, fitCharacters } from './sentences';
 import { escapeHtml } from './source-edits';
 
@@ -100,7 +101,7 @@ function faqs(input: GenerateContentInput, queries: string[], bestFor: (q: strin
     for (const a of page.model.answers) {
       if (a.answerWordCount === 0 || !queries.some((q) => matches(`${a.question} ${a.answer}`, q))) continue;
       const answer = conciseAnswer(a.answer);
-      add({ question: a.question, answer, score: scoreGeneratedContent({ kind: 'answer', text: answer }), grounded: true, sourceUrl: page.url });
+      add({ question: asQuestion(a.question), answer, score: scoreGeneratedContent({ kind: 'answer', text: answer }), grounded: true, sourceUrl: page.url });
     }
   }
   // Then the questions a reader asks about each keyword, answered by the best passage for it.
@@ -205,7 +206,7 @@ function snippets(input: GenerateContentInput, queries: string[], rankings: Retu
 
 function headings(input: GenerateContentInput, queries: string[], rankings: ReturnType<typeof rankPassages>, count: number): GeneratedText[] {
   const items = distinctPassages(rankings, count * 2).flatMap((p) => {
-    const question = p.heading ? (questionHeading(p.heading) ?? (p.heading.trim().endsWith('?') ? p.heading.trim() : null)) : null;
+    const question = p.heading ? (questionHeading(p.heading) ?? (isQuestion(p.heading) ? asQuestion(p.heading) : null)) : null;
     if (!question) return [];
     const answer = conciseAnswer(p.text);
     return [{ text: question, answer, score: scoreGeneratedContent({ kind: 'answer', text: answer }), grounded: true, sourceUrl: p.pageId }];

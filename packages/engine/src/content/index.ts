@@ -2,5 +2,5 @@ export { rewriteContent, keySentences, type RewriteContentInput, type RewriteCon
 export { generateContent, tips as generatorTips, type GenerateContentInput, type GenerateContentOutput, type GeneratedContent } from './generate-content';
 export { guardInventedFacts, figuresIn, type GuardedText } from './figures';
 export { diffWords, diffTokens, type DiffPart } from './diff';
-export { questionHeading } from './question-heading';
+export { asQuestion, questionHeading } from './question-heading';
 export { conciseAnswer, fitCharacters, splitLongSentence, LONG_SENTENCE_WORDS } from './sentences';

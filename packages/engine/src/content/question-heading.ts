@@ -25,3 +25,11 @@ function lowerFirst(text: string): string {
   if (first.length > 1 && first === first.toUpperCase()) return text;
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
+
+/** A question heading as a question: "How to brew tea" reads as a label until it becomes "How do you brew tea?". */
+export function asQuestion(text: string): string {
+  const trimmed = text.trim().replace(/[:.]+$/, '');
+  if (/[?？]$/.test(trimmed)) return trimmed;
+  const howTo = /^how to\s+(.+)$/i.exec(trimmed);
+  return howTo ? `How do you ${howTo[1]}?` : `${trimmed}?`;
+}

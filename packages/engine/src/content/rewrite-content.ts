@@ -6,7 +6,7 @@ import type { PageModel } from '../model/types';
 import { isQuestion } from '../text/questions';
 import { countWords, splitSentences } from '../text/words';
 import { normalizedTerms } from '../tools/text-terms';
-import { questionHeading } from './question-heading';
+import { asQuestion, questionHeading } from './question-heading';
 import { conciseAnswer, splitLongSentence } from './sentences';
 import { insertAtEnd, insertAtTop, replaceHeading, replaceSentence } from './source-edits';
 
@@ -180,7 +180,7 @@ function ownQuestions(model: PageModel): { heading: string; text: string }[] {
   }
   for (const a of model.answers) {
     const answer = conciseAnswer(a.answer);
-    if (a.answerWordCount > 60 && countWords(answer) >= 10 && countWords(answer) < a.answerWordCount) entries.push({ heading: a.question, text: answer });
+    if (a.answerWordCount > 60 && countWords(answer) >= 10 && countWords(answer) < a.answerWordCount) entries.push({ heading: asQuestion(a.question), text: answer });
   }
   const seen = new Set<string>();
   return entries.filter((e) => !seen.has(e.heading.toLowerCase()) && seen.add(e.heading.toLowerCase()));

@@ -4,17 +4,14 @@ import { cn } from '../../../lib/cn';
 
 const KIND_LABEL: Record<GeneratedContentScore['kind'], string> = { title: 'Title length', description: 'Description length', answer: 'Answer length' };
 
-/** The engine's score of one generated text: its length against the audit's range, pass or not in words. */
+/** The engine's score of one generated text: its length against the range the audit's check applies, pass or not in words. */
 export function ScoreNote({ score }: { score: GeneratedContentScore }) {
   const Icon = score.passed ? CheckCircle2 : CircleAlert;
   return (
     <p className={cn('flex items-start gap-1.5 text-xs', score.passed ? 'text-emerald-800' : 'text-amber-800')} data-testid="generated-score">
       <Icon aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-      <span>
-        <span className="font-medium">
-          {KIND_LABEL[score.kind]}: {score.length} {score.unit} (ideal {score.range.min}-{score.range.max}), {score.score}/100, {score.passed ? 'passes' : 'needs editing'}.
-        </span>{' '}
-        {score.message}
+      <span className="font-medium">
+        {KIND_LABEL[score.kind]}: {score.length} {score.unit} (ideal {score.range.min}-{score.range.max}), {score.score}/100, {score.passed ? 'passes' : 'needs editing'}.
       </span>
     </p>
   );

@@ -1,0 +1,175 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { BUILT_IN_SOURCE, GENIE_MESSAGES } from '@citable/contract';
+import { createDb } from '../packages/server/src/db/client';
+import { setPlan } from '../packages/server/src/services/profile';
+import { serveSite, teaShopPages, type ServedSite } from '../packages/server/test/fixtures/tool-sites';
+import { startAppServer, type AppServer } from './support/app-server';
+import { launchBrowser, screenshot, watchConsole } from './support/browser';
+
+// Genie on the landing page (signed out) and in the dashboard of a Core user, where a suggested
+// tool's button opens that tool; then the optimizer's diff and the generator's grounded FAQs for
+// a Pro user. No model is configured: every answer comes from the built-in analysis.
+
+const PASSWORD = 'correct-horse-battery-staple';
+const dataDir = mkdtempSync(join(tmpdir(), 'citable-e2e-genie-'));
+const env = { DATA_DIR: dataDir, FETCH_ALLOW_HOSTS: '127.0.0.1,localhost' };
+const email = `genie.${Date.now()}@example.com`;
+
+let server: AppServer;
+let browser: Browser;
+let shop: ServedSite;
+
+async function apiCall(path: string, body: unknown, cookie?: string): Promise<Response> {
+  return fetch(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.baseUrl, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+    redirect: 'manual',
+  });
+}
+
+const sessionCookie = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+
+async function signIn(): Promise<string> {
+  const response = await apiCall('/api/auth/sign-in/email', { email, password: PASSWORD });
+  expect(response.status).toBe(200);
+  return sessionCookie(response);
+}
+
+beforeAll(async () => {
+  shop = await serveSite(teaShopPages([]));
+  server = await startAppServer(env);
+  expect((await apiCall('/api/auth/sign-up/email', { name: 'Aiko Tanaka', email, password: PASSWORD })).status).toBe(200);
+  const link = (await server.outbox()).filter((m) => m.to === email).flatMap((m) => m.links).find((l) => l.includes('verify-email'));
+  await fetch(link!, { redirect: 'manual' });
+  const onboarding = await apiCall(
+    '/api/profile/onboarding',
+    { websites: [{ name: 'Lantern Tea', url: shop.url }], industry: 'Food & Beverage', competitors: [{ name: 'Kettle & Leaf', url: 'https://kettle.example' }], goals: ['increase_citations'] },
+    await signIn(),
+  );
+  expect(onboarding.status).toBe(200);
+  const userId = ((await onboarding.json()) as { user_id: string }).user_id;
+  await server.stop();
+  const handle = await createDb({ dataDir });
+  await setPlan(handle.db, userId, 'pro');
+  await handle.close();
+  server = await startAppServer(env);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await shop?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('Genie', () => {
+  test('answers product questions on the landing page, signed out', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByTestId('genie-button').click();
+    await page.getByTestId('genie-panel').waitFor();
+    expect(await page.getByTestId('genie-send').isDisabled()).toBe(true);
+    await page.getByTestId('genie-input').fill('   ');
+    expect(await page.getByTestId('genie-send').isDisabled()).toBe(true);
+    await page.getByTestId('genie-input').fill('How do I get cited by ChatGPT?');
+    await page.getByTestId('genie-send').click();
+    await page.getByTestId('genie-action-citations').waitFor();
+    expect(await page.getByTestId('genie-source').last().textContent()).toContain(BUILT_IN_SOURCE);
+    expect(await page.getByTestId('genie-action-citations').getAttribute('href')).toBe('/dashboard?section=citations');
+    await screenshot(page, 'genie-landing');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('suggests a tool in the dashboard, and its button opens the tool', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const cookie = await signIn();
+    await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: server.baseUrl })));
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.getByTestId('genie-button').click();
+    await page.getByTestId('genie-input').fill('Can you help me with schema markup?');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('genie-action-schema').waitFor();
+    await screenshot(page, 'genie-dashboard');
+    await page.getByTestId('genie-action-schema').click();
+    await page.getByTestId('tool-page-schema').waitFor();
+    expect(page.url()).toContain('section=schema');
+    expect(await page.getByTestId('genie-panel').count()).toBe(0);
+    await expect.poll(async () => {
+      const response = await fetch(`${server.baseUrl}/api/activity?limit=20`, { headers: { cookie } });
+      const { activities } = (await response.json()) as { activities: { activity_type: string; tool_id: string | null }[] };
+      return activities.some((a) => a.activity_type === 'tool_launched_from_genie' && a.tool_id === 'schema');
+    }).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('the dashboard assistant asks a signed-out visitor to log in', async () => {
+    const response = await apiCall('/api/functions/genie-chatbot', { message: 'hello', context: 'dashboard' });
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: string }).error).toBe(GENIE_MESSAGES.loggedOut);
+  });
+});
+
+describe('content tools', () => {
+  test('the optimizer shows the engine scores and a labelled diff; the generator grounded FAQs', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 1000 } });
+    const cookie = await signIn();
+    await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: server.baseUrl })));
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+
+    await page.goto(`${server.baseUrl}/dashboard?section=optimizer`);
+    await page.getByTestId('tool-page-optimizer').waitFor();
+    expect(await page.getByTestId('tool-run').isDisabled()).toBe(true);
+    await page.getByTestId('optimizer-content').fill(
+      [
+        '# Storing green tea',
+        '',
+        'Green tea loses its aroma quickly once the bag is opened, and the leaves absorb the smells of the kitchen around them, which is why the tin you choose matters as much as the tea itself.',
+        '',
+        '## Containers',
+        '',
+        'An airtight tin that keeps out light is best; glass jars look good on a shelf but let light in, and light fades the colour and flavour of the leaves within weeks.',
+        '',
+        '## Temperature',
+        '',
+        'Keep the tin somewhere cool and dry, away from the stove and the kettle, because warmth and steam speed up the loss of flavour, and never store opened tea in the fridge.',
+        '',
+        'Should you freeze green tea? Only unopened packs, which can be frozen and thawed once, and opened tea should be drunk within two months.',
+      ].join('\n'),
+    );
+    await page.getByTestId('tool-run').click();
+    await page.getByTestId('optimizer-results').waitFor({ timeout: 60_000 });
+    expect(await page.locator('[data-testid="optimizer-diff"] ins').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('optimizer-results').textContent()).toContain(`Source: ${BUILT_IN_SOURCE}`);
+    await screenshot(page, 'tool-optimizer');
+
+    await page.goto(`${server.baseUrl}/dashboard?section=generator`);
+    await page.getByTestId('tool-page-generator').waitFor();
+    await page.getByTestId('generator-topic').fill('green tea');
+    await page.getByTestId('generator-keywords').fill('sencha, caffeine');
+    await page.getByTestId('tool-run').click();
+    await page.getByTestId('generator-results').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('generated-faq').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('generator-results').textContent()).toContain('30 mg');
+    await screenshot(page, 'tool-generator');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
