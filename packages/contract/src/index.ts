@@ -22,3 +22,6 @@ export * from './track';
 export * from './reports';
 export * from './content-tools';
 export * from './genie';
+export * from './editor';
+export * from './playbooks';
+export * from './feedback';

@@ -14,3 +14,4 @@ export { benchCorpus, type CorpusTiming } from './bench-corpus';
 export { extractEntities } from './model/entities';
 export * from './tools';
 export * from './content';
+export * from './editor';
