@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { AuditIssue, CitationTrackerResult, GoalId, SiteEntry } from '@citable/contract';
+import type { AuditIssue, CitationTrackerResult, GoalId, Playbook, SiteEntry } from '@citable/contract';
 import type { StoredAudit } from '../services/audits/stored-audit';
 import { user } from './auth-schema';
 
@@ -399,3 +399,52 @@ export const whiteLabelSettings = pgTable('white_label_settings', {
   customCss: text('custom_css'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
 });
+
+/** Completed playbook steps (spec 002 §4): one row per user, playbook and step, so completing twice is a no-op. */
+export const playbookProgress = pgTable(
+  'playbook_progress',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    playbookId: text('playbook_id').notNull(),
+    stepId: text('step_id').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [uniqueIndex('playbook_progress_user_step_idx').on(table.userId, table.playbookId, table.stepId)],
+);
+
+/** Playbooks generated from a user's audit; the whole definition is kept so it reads as it was built. */
+export const customPlaybooks = pgTable(
+  'custom_playbooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    playbook: jsonb('playbook').$type<Playbook>().notNull(),
+    /** The audit it was built from. */
+    auditId: uuid('audit_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('custom_playbooks_user_created_idx').on(table.userId, table.createdAt.desc())],
+);
+
+/** Feedback from the dashboard's dialog (spec 002 §2.12); the plan is the one stored when it was sent. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    feedbackType: text('feedback_type').notNull(),
+    satisfaction: integer('satisfaction').notNull(),
+    valueRating: integer('value_rating').notNull(),
+    feedbackText: text('feedback_text').notNull(),
+    userPlan: text('user_plan').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('feedback_created_idx').on(table.createdAt.desc())],
+);
