@@ -136,14 +136,14 @@ export const historyResponseSchema = z.object({
 });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 
-/** Spec 002 §3 history score series point. */
+/** Spec 002 §3 history score series point; subscores are null where the plan does not reveal them. */
 export const seriesPointSchema = z.object({
   date: z.string(),
   overallScore: z.number(),
-  aiUnderstanding: z.number(),
-  citationLikelihood: z.number(),
-  conversationalReadiness: z.number(),
-  contentStructure: z.number(),
+  aiUnderstanding: z.number().nullable(),
+  citationLikelihood: z.number().nullable(),
+  conversationalReadiness: z.number().nullable(),
+  contentStructure: z.number().nullable(),
 });
 export type SeriesPoint = z.infer<typeof seriesPointSchema>;
 
@@ -248,3 +248,11 @@ export const EXPORT_MESSAGES = {
   revokeAfterMs: 100,
 } as const;
 export const historyExportFileName = (date: Date) => `performance_history_${date.toISOString().slice(0, 10)}.csv`;
+
+/** The tool that works on each subscore: what a weak subscore suggests (spec 001 §9) and what its alerts open. */
+export const SUBSCORE_TOOL = {
+  aiUnderstanding: 'summaries',
+  citationLikelihood: 'optimizer',
+  conversationalReadiness: 'voice',
+  contentStructure: 'schema',
+} as const;

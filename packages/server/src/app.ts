@@ -33,6 +33,7 @@ import { toolFunctionRoutes } from './routes/tool-functions';
 import { genieChatbotRoutes } from './routes/genie-chatbot';
 import { aiContentGeneratorRoutes } from './routes/ai-content-generator';
 import { contentOptimizerRoutes } from './routes/content-optimizer';
+import { alertsAfterSave, trackPlugin } from './track/track-plugin';
 import { loadStatusFile } from './services/status/status-file';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './services/auth-rate-limit';
 
@@ -100,7 +101,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(jobsPlugin);
   await app.jobs.define(authRateLimitCleanupJob(app.db));
-  const auditJob = auditRunJob({ db: app.db, allowHosts: config.fetchAllowHosts, log: app.log });
+  const auditDeps = { db: app.db, allowHosts: config.fetchAllowHosts, log: app.log, afterSave: alertsAfterSave(app.db) };
+  const auditJob = auditRunJob(auditDeps);
   await app.jobs.define(auditJob);
   const reportStorage = createReportStorage(config.reportStorage);
   const reportJob = reportGenerateJob({ db: app.db, storage: reportStorage, log: app.log });
@@ -122,7 +124,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     checks: options.statusChecks,
   });
   await app.register(auditRoutes, { job: auditJob });
-  await app.register(auditFunctionRoutes, { allowHosts: config.fetchAllowHosts });
+  await app.register(auditFunctionRoutes, { allowHosts: config.fetchAllowHosts, afterSave: auditDeps.afterSave });
+  await app.register(trackPlugin, { audit: auditDeps });
   await app.register(citationRoutes, { sources: config.citationSources });
   await app.register(toolFunctionRoutes, { allowHosts: config.fetchAllowHosts });
   await app.register(genieChatbotRoutes);
