@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportDocumentSchema, type GenerateReportRequest, type ReportListItem } from '@citable/contract';
 import { setPlan } from '../src/services/profile';
 import { CSV_COLUMNS } from '../src/reports/render/csv';
+import { createReport } from '../src/reports/store';
 import { startTestSite, type TestSite } from './fixtures/audit-site';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from './helpers';
 import { readPdf } from './reports/pdf-reader';
@@ -111,6 +112,15 @@ describe('POST /api/functions/generate-report gates', () => {
     const missing = await api(base, '/api/functions/generate-report', { cookie: core.cookie, body: { ...request(), config: { includeROI: true } } });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toMatch(/monthly organic traffic/);
+  });
+
+  it('stops at the monthly allowance of the plan, naming the plan with a larger one', async () => {
+    const busy = await newUser('core');
+    const config = { includeRecommendations: true, includeCharts: true, includeHistory: true, includeROI: false, includeCompetitorBenchmarks: false, period: 'all' as const, website: null };
+    for (let index = 0; index < 10; index += 1) await createReport(server.db, busy.id, { name: `Report ${index}`, type: 'technical-audit', format: 'csv', config });
+    const response = await api(base, '/api/functions/generate-report', { cookie: busy.cookie, body: request({ reportType: 'technical-audit' }, { includeROI: false }) });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ error: 'You have generated all the reports your plan includes this month.', requiredPlan: 'pro' });
   });
 
   it('needs an audit to report on', async () => {
