@@ -1,0 +1,79 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { CUSTOM_PLAYBOOK_PREFIX, type AuditIssue, type Playbook, type Subscores } from '@citable/contract';
+import type { Db } from '../db/client';
+import { auditHistory, customPlaybooks, playbookProgress } from '../db/schema';
+
+/** Playbook progress and custom playbooks, always scoped by the user id. */
+
+export async function completedSteps(db: Db, userId: string): Promise<Record<string, string[]>> {
+  const rows = await db
+    .select({ playbookId: playbookProgress.playbookId, stepId: playbookProgress.stepId })
+    .from(playbookProgress)
+    .where(eq(playbookProgress.userId, userId))
+    .orderBy(playbookProgress.completedAt);
+  const out: Record<string, string[]> = {};
+  for (const row of rows) (out[row.playbookId] ??= []).push(row.stepId);
+  return out;
+}
+
+/** Marks a step completed; completing it again keeps the first completion time. */
+export async function completeStep(db: Db, userId: string, playbookId: string, stepId: string): Promise<void> {
+  await db.insert(playbookProgress).values({ userId, playbookId, stepId }).onConflictDoNothing();
+}
+
+const customId = (rowId: string) => `${CUSTOM_PLAYBOOK_PREFIX}${rowId}`;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The user's custom playbooks, newest first. */
+export async function listCustomPlaybooks(db: Db, userId: string): Promise<Playbook[]> {
+  const rows = await db.select().from(customPlaybooks).where(eq(customPlaybooks.userId, userId)).orderBy(desc(customPlaybooks.createdAt));
+  return rows.map((row) => ({ ...row.playbook, id: customId(row.id) }));
+}
+
+/** Someone else's playbook, a missing one and a malformed id all read as null. */
+export async function getCustomPlaybook(db: Db, userId: string, id: string): Promise<Playbook | null> {
+  const rowId = id.slice(CUSTOM_PLAYBOOK_PREFIX.length);
+  if (!uuidPattern.test(rowId)) return null;
+  const [row] = await db
+    .select()
+    .from(customPlaybooks)
+    .where(and(eq(customPlaybooks.id, rowId), eq(customPlaybooks.userId, userId)));
+  return row ? { ...row.playbook, id: customId(row.id) } : null;
+}
+
+/** Stores a playbook built by `build` with the id the row gets. */
+export async function insertCustomPlaybook(db: Db, userId: string, auditId: string, build: (id: string) => Playbook): Promise<Playbook> {
+  const rowId = crypto.randomUUID();
+  const playbook = build(customId(rowId));
+  await db.insert(customPlaybooks).values({ id: rowId, userId, auditId, playbook });
+  return playbook;
+}
+
+export interface LatestAudit {
+  id: string;
+  subscores: Subscores;
+  issues: AuditIssue[];
+  websiteUrl: string | null;
+  createdAt: Date;
+}
+
+export async function latestAudit(db: Db, userId: string): Promise<LatestAudit | null> {
+  const [row] = await db
+    .select({
+      id: auditHistory.id,
+      aiUnderstanding: auditHistory.aiUnderstanding,
+      citationLikelihood: auditHistory.citationLikelihood,
+      conversationalReadiness: auditHistory.conversationalReadiness,
+      contentStructure: auditHistory.contentStructure,
+      issues: auditHistory.issues,
+      websiteUrl: auditHistory.websiteUrl,
+      createdAt: auditHistory.createdAt,
+    })
+    .from(auditHistory)
+    .where(eq(auditHistory.userId, userId))
+    .orderBy(desc(auditHistory.createdAt))
+    .limit(1);
+  if (!row) return null;
+  const { id, issues, websiteUrl, createdAt, ...subscores } = row;
+  return { id, subscores, issues, websiteUrl, createdAt };
+}
