@@ -39,6 +39,8 @@ for (const route of entry.PRERENDERED_ROUTES) {
     .replace('<!--app-head-->', head)
     .replace('<!--app-html-->', html);
   const target = path.join(pagesDir, fileName(route));
+  // Nested routes (/help-center/<article>) get a folder of their own.
+  await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, page);
   console.log(`pre-rendered ${route} -> ${path.relative(root, target)} (${Math.round(page.length / 1024)} KiB)`);
 }

@@ -5,6 +5,7 @@ import { FullScreenStatus } from '../components/ui/full-screen-status';
 import { ContactPage } from '../features/contact/components/contact-page';
 import { HelpArticlePage } from '../features/help-center/components/help-article-page';
 import { HelpCenterPage } from '../features/help-center/components/help-center-page';
+import { HELP_ARTICLE_ROUTES } from '../features/help-center/data/articles';
 import { IntegrationsPage } from '../features/integrations-page/components/integrations-page';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { CookiePolicyPage, PrivacyPolicyPage, TermsOfServicePage } from '../features/legal/components/legal-routes';
@@ -32,7 +33,8 @@ export const PRERENDERED_ROUTES = [
   '/privacy-policy',
   '/terms-of-service',
   '/cookie-policy',
-] as const;
+  ...HELP_ARTICLE_ROUTES,
+];
 
 function AppRoutes() {
   useAuthFlow();

@@ -34,3 +34,11 @@ function toArticle(path: string, document: MarkdownDocument): HelpArticle {
 export const HELP_ARTICLES: readonly HelpArticle[] = Object.entries(files)
   .map(([path, document]) => toArticle(path, document))
   .sort((a, b) => a.order - b.order);
+
+/** Route, title and description of an article page, for the pre-render's head tags; undefined for other routes. */
+export function helpArticleMeta(route: string): { path: string; title: string; description: string } | undefined {
+  const article = HELP_ARTICLES.find((candidate) => `/help-center/${candidate.slug}` === route);
+  return article && { path: route, title: `${article.title} | Citable Help Centre`, description: article.summary };
+}
+
+export const HELP_ARTICLE_ROUTES = HELP_ARTICLES.map((article) => `/help-center/${article.slug}`);

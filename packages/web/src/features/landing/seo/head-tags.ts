@@ -1,4 +1,4 @@
-import { PAGE_META } from './page-meta';
+import { PAGE_META, type PageMeta } from './page-meta';
 import { structuredData } from './structured-data';
 
 function escapeAttribute(value: string): string {
@@ -10,9 +10,11 @@ function safeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
-/** The <head> tags of one pre-rendered public page; `origin` is the public site address. */
-export function headTags(path: string, origin: string): string {
-  const meta = PAGE_META[path] ?? PAGE_META['/'];
+/**
+ * The <head> tags of one pre-rendered public page; `origin` is the public site address. Pages
+ * generated from content (help articles) pass their own meta.
+ */
+export function headTags(path: string, origin: string, meta: PageMeta = PAGE_META[path] ?? PAGE_META['/']): string {
   const url = `${origin}${meta.path}`;
   const title = escapeAttribute(meta.title);
   const description = escapeAttribute(meta.description);
