@@ -77,7 +77,7 @@ export const REPORT_TEMPLATES: Record<ReportTemplateId, ReportTemplate> = {
 export { REPORT_TEMPLATE_IDS };
 export const reportTemplateIdSchema = z.enum(REPORT_TEMPLATE_IDS as [ReportTemplateId, ...ReportTemplateId[]]);
 
-export const REPORT_LIMITS = { nameMaxLength: 120, companyNameMaxLength: 80, footerTextMaxLength: 200, historyPoints: 60, competitors: 25 } as const;
+export const REPORT_LIMITS = { nameMaxLength: 120, companyNameMaxLength: 80, footerTextMaxLength: 200, historyPoints: 60, sites: 25 } as const;
 
 export const roiInputsSchema = z.strictObject({
   /** Organic visits per month today, from the user's own analytics. */

@@ -71,7 +71,7 @@ async function historyFor(db: Db, userId: string, origin: string, since: Date | 
 
 async function sitesScores(db: Db, userId: string, sites: Profile['websites']): Promise<ReportSiteScores[]> {
   const out: ReportSiteScores[] = [];
-  for (const site of sites.slice(0, REPORT_LIMITS.competitors)) {
+  for (const site of sites.slice(0, REPORT_LIMITS.sites)) {
     const row = await latestFor(db, userId, originOf(site.url));
     out.push({ name: site.name, url: site.url, latest: row ? scorePoint(row) : null });
   }

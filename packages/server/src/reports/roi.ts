@@ -43,7 +43,7 @@ export function computeRoi(history: RoiHistoryPoint[], inputs: RoiInputs, plan: 
   if (planCost > 0) {
     terms.push({ label: 'Plan cost per month', value: planCost, unit: 'currency', formula: `${PLANS[plan].name} plan, monthly price` });
     if (revenue > 0) {
-      terms.push({ label: 'Payback period', value: round(planCost / revenue, 1), unit: 'months', formula: `plan cost ${planCost} ÷ monthly revenue impact ${round(revenue, 2)}` });
+      terms.push({ label: 'Payback period', value: round(planCost / revenue, 2), unit: 'months', formula: `plan cost ${planCost} ÷ monthly revenue impact ${round(revenue, 2)}` });
     }
     terms.push({ label: 'Monthly ROI', value: round(((revenue - planCost) / planCost) * 100), unit: 'percent', formula: `(revenue impact ${round(revenue, 2)} - plan cost ${planCost}) ÷ plan cost × 100` });
   }

@@ -25,7 +25,7 @@ export function subscoreRows(doc: ReportDocument): { label: string; value: numbe
 }
 
 export function roiValue(term: RoiTerm): string {
-  const number = term.value.toLocaleString('en-US', { maximumFractionDigits: term.unit === 'currency' ? 2 : 1 });
+  const number = term.value.toLocaleString('en-US', { maximumFractionDigits: term.unit === 'currency' || term.unit === 'months' ? 2 : 1 });
   switch (term.unit) {
     case 'points':
       return `${term.value > 0 ? '+' : ''}${number} points`;
