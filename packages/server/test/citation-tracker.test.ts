@@ -1,7 +1,8 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BUILT_IN_SOURCE, citationTrackerResultSchema, LLM_MONTHLY_TOKEN_BUDGET } from '@citable/contract';
-import { llmUsage, user, userActivity } from '../src/db/schema';
+import { citationRuns, llmUsage, user, userActivity } from '../src/db/schema';
 import { setPlan } from '../src/services/profile';
 import { startHttpFake, type HttpFake, type RecordedRequest } from './fakes/http-fake';
 import { chatCompletion, userPrompt } from './fakes/openai-compatible';
@@ -260,6 +261,29 @@ describe('over the monthly token budget', () => {
     expect(llm.requests.length).toBe(asked);
     expect(response.body.sources.find((source: { id: string }) => source.id === 'hacker-news')).toMatchObject({ status: 'ok' });
     expect(response.body.source).toBe('sonar');
+  });
+});
+
+describe('a client that goes away', () => {
+  it('stops the run and stores nothing', async () => {
+    llm.handle(() => ({ ...chatCompletion(MENTION), delayMs: 1_500 }));
+    // A raw request, destroyed like a closed browser tab: the socket goes away mid-run.
+    const before = llm.requests.length;
+    const body = JSON.stringify({ domain: 'cancelled.example', keywords: 'SEO' });
+    const request = httpRequest(`${server.baseUrl}/api/functions/citation-tracker`, {
+      method: 'POST',
+      headers: { cookie: alice, origin: server.baseUrl, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    request.on('error', () => undefined);
+    request.end(body);
+    await expect.poll(() => llm.requests.some((recorded) => userPrompt(recorded).includes('SEO')), { timeout: 5_000 }).toBe(true);
+    request.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const runs = await server.db.select().from(citationRuns).where(eq(citationRuns.domain, 'cancelled.example'));
+    expect(runs).toEqual([]);
+    // 2 prompts x 3 samples, 4 in flight at most: the asks queued behind them were never sent.
+    expect(llm.requests.length - before).toBeLessThanOrEqual(4);
+    llm.handle(llmAnswers());
   });
 });
 

@@ -78,9 +78,16 @@ function adapters(deps: TrackerDeps, request: TrackerRequest): Partial<Record<Ci
   };
 }
 
-function failureStatus(error: unknown): { status: CitationSourceStatus['status']; message: string } {
+export class TrackerCancelledError extends Error {
+  constructor() {
+    super('The Citation Tracker run was cancelled.');
+  }
+}
+
+function failureStatus(error: unknown, signal: AbortSignal | undefined): { status: CitationSourceStatus['status']; message: string } {
   if (error instanceof SourceError) return { status: error.status, message: error.message };
   if (error instanceof LlmError) return { status: error.code === 'timeout' || error.code === 'unreachable' ? 'unreachable' : 'error', message: error.message };
+  if (signal?.aborted) throw new TrackerCancelledError();
   throw error;
 }
 
@@ -135,10 +142,12 @@ export async function runCitationTracker(deps: TrackerDeps, request: TrackerRequ
         const outcome = await adapter.run(query);
         return { status: { id, name: adapter.name, kind: adapter.kind, status: 'ok', message: okMessage(adapter, outcome) } as CitationSourceStatus, outcome, adapter };
       } catch (error) {
-        return { status: { id, name: adapter.name, kind: adapter.kind, ...failureStatus(error) } as CitationSourceStatus, outcome: null };
+        return { status: { id, name: adapter.name, kind: adapter.kind, ...failureStatus(error, request.signal) } as CitationSourceStatus, outcome: null };
       }
     }),
   );
+  // Nothing is stored for a run whose client went away half way.
+  if (request.signal?.aborted) throw new TrackerCancelledError();
 
   const target = { domain, brand, phrases: fingerprintPhrases };
   const analysed: Analysed[] = outcomes.flatMap(({ outcome, status }) =>

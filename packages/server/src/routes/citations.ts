@@ -25,7 +25,7 @@ import {
   listSavedPrompts,
   SavedListFullError,
 } from '../citations/store';
-import { InvalidDomainError, runCitationTracker } from '../citations/tracker';
+import { InvalidDomainError, runCitationTracker, TrackerCancelledError } from '../citations/tracker';
 import { HttpError, notFound } from '../lib/http-error';
 import { logActivity } from '../services/activity';
 import { getOrCreateProfile } from '../services/profile';
@@ -47,18 +47,25 @@ export const citationRoutes: FastifyPluginAsyncZod<{ sources: CitationSourceSett
   app.post(
     '/api/functions/citation-tracker',
     { preHandler: gate, schema: { body: citationTrackerInputSchema, response: { 200: citationTrackerResultSchema, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       const { userId, plan } = entitlement(request);
       const profile = await getOrCreateProfile(app.db, userId);
+      // A client that goes away stops the remaining model calls (and their token cost).
       const closed = new AbortController();
-      request.raw.once('close', () => {
-        if (!request.raw.complete) closed.abort();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) closed.abort();
       });
       let result;
       try {
         result = await runCitationTracker({ db: app.db, llm: app.llm, sources: options.sources }, { userId, plan, profile, input: request.body, signal: closed.signal });
       } catch (error) {
         if (error instanceof InvalidDomainError) throw new HttpError(400, { error: error.message, details: [{ path: 'body.domain', message: error.message }] });
+        // The client is gone: nothing to answer, and a half-closed socket would hold the server's close.
+        if (error instanceof TrackerCancelledError) {
+          reply.hijack();
+          reply.raw.destroy();
+          return reply;
+        }
         throw error;
       }
       try {
