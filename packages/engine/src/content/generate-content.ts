@@ -42,10 +42,15 @@ const DESCRIPTION_MAX = 160;
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** A passage matters to a query when it shares one of the query's content words, not just a stopword. */
+/**
+ * A passage is about a query when it has most of the query's content words (both of "green tea",
+ * two of a three-word query): one shared word, such as "tea" in a shop's name, is not enough.
+ */
 function matches(text: string, query: string): boolean {
   const terms = new Set(normalizedTerms(text));
-  return normalizedTerms(query).some((t) => isContentTerm(t) && terms.has(t));
+  const wanted = [...new Set(normalizedTerms(query).filter((t) => isContentTerm(t)))];
+  if (wanted.length === 0) return false;
+  return wanted.filter((t) => terms.has(t)).length >= Math.ceil(wanted.length * 0.6);
 }
 
 function notCovered(query: string, input: GenerateContentInput): string {
@@ -87,35 +92,29 @@ export function generateContent(input: GenerateContentInput): GenerateContentOut
 }
 
 function faqs(input: GenerateContentInput, queries: string[], bestFor: (q: string) => RankedPassage | null, count: number): GeneratedFaq[] {
-  const out: GeneratedFaq[] = [];
-  const seen = new Set<string>();
-  const add = (faq: GeneratedFaq) => {
-    const key = faq.question.toLowerCase();
-    if (out.length < count && !seen.has(key)) {
-      seen.add(key);
-      out.push(faq);
-    }
-  };
   // The questions the site already answers, when they are about the topic or a keyword.
-  for (const page of input.pages) {
-    for (const a of page.model.answers) {
-      if (a.answerWordCount === 0 || !queries.some((q) => matches(`${a.question} ${a.answer}`, q))) continue;
+  const own: GeneratedFaq[] = input.pages.flatMap((page) =>
+    page.model.answers.flatMap((a) => {
+      if (a.answerWordCount === 0 || !queries.some((q) => matches(`${a.question} ${a.answer}`, q))) return [];
       const answer = conciseAnswer(a.answer);
-      add({ question: asQuestion(a.question), answer, score: scoreGeneratedContent({ kind: 'answer', text: answer }), grounded: true, sourceUrl: page.url });
-    }
-  }
-  // Then the questions a reader asks about each keyword, answered by the best passage for it.
-  for (const query of queries) {
-    const question = `What is ${query}?`;
+      return [{ question: asQuestion(a.question), answer, score: scoreGeneratedContent({ kind: 'answer', text: answer }), grounded: true, sourceUrl: page.url }];
+    }),
+  );
+  // A question about each keyword, answered by the best passage for it or marked as uncovered.
+  const asked: GeneratedFaq[] = queries.map((query) => {
+    // The best passage may not define the term, so the question asks only what it can answer.
+    const question = `What should you know about ${query}?`;
     const passage = bestFor(query);
-    if (passage) {
-      const answer = conciseAnswer(passage.text);
-      add({ question, answer, score: scoreGeneratedContent({ kind: 'answer', text: answer }), grounded: true, sourceUrl: passage.pageId });
-    } else {
-      add({ question, answer: PLACEHOLDERS.answer, score: scoreGeneratedContent({ kind: 'answer', text: '' }), grounded: false, reason: notCovered(query, input), sourceUrl: null });
-    }
-  }
-  return out;
+    if (!passage) return { question, answer: PLACEHOLDERS.answer, score: scoreGeneratedContent({ kind: 'answer', text: '' }), grounded: false, reason: notCovered(query, input), sourceUrl: null };
+    const answer = conciseAnswer(passage.text);
+    return { question, answer, score: scoreGeneratedContent({ kind: 'answer', text: answer }), grounded: true, sourceUrl: passage.pageId };
+  });
+  // The site's own questions come first, but never crowd out every keyword the user asked about.
+  const ownSlots = Math.max(count - asked.length, Math.floor(count / 2));
+  const seen = new Set<string>();
+  return [...own.slice(0, ownSlots), ...asked, ...own.slice(ownSlots)]
+    .filter((faq) => !seen.has(faq.question.toLowerCase()) && seen.add(faq.question.toLowerCase()))
+    .slice(0, count);
 }
 
 function fitTitle(title: string, keyword: string, siteLabel: string | null): string {
