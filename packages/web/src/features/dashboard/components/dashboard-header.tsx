@@ -8,6 +8,7 @@ import type { SessionUser } from '../../../hooks/use-session';
 import { useSignOut } from '../../../hooks/use-sign-out';
 import { displayName } from '../../../lib/display-name';
 import { useUiState } from '../../../stores/ui-state';
+import { AlertsBell } from '../../alerts';
 
 export function DashboardHeader({ user, profile }: { user: SessionUser; profile: Profile | null }) {
   const { setSettingsOpen, setBillingOpen } = useUiState();
@@ -32,6 +33,7 @@ export function DashboardHeader({ user, profile }: { user: SessionUser; profile:
             <span data-testid="plan-badge">{plan.name}</span>
             <span className="sr-only"> plan</span>
           </Badge>
+          {profile ? <AlertsBell userId={user.id} plan={profile.plan} /> : null}
           <span className="max-w-36 min-w-0 truncate text-sm font-medium text-slate-800 sm:max-w-56" data-testid="dashboard-user-name" title={displayName(user, profile?.full_name)}>
             {displayName(user, profile?.full_name)}
           </span>

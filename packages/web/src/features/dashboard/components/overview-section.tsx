@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { AuditOverview, useRecentAudits } from '../../audit';
+import { InsightsCard } from '../../insights';
 import { firstName } from '../../../lib/display-name';
 import { greetingFor } from '../lib/greeting';
 import type { SectionProps } from '../sections/section-types';
@@ -21,6 +22,7 @@ export function OverviewSection({ user, profile }: SectionProps) {
         <p className="mt-1 text-slate-600">Your AI visibility at a glance: run an audit, fix what costs the most, track your goals.</p>
       </div>
       <AuditOverview userId={user.id} profile={profile} />
+      <InsightsCard userId={user.id} />
       <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
         <WebsiteCard profile={profile} />
         <GoalsCard profile={profile} latestAudit={audits.data?.[0] ?? null} />

@@ -1,0 +1,1 @@
+export { AlertsBell } from './components/alerts-bell';

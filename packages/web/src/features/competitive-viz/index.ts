@@ -1,0 +1,1 @@
+export { CompetitiveSection } from './components/competitive-section';

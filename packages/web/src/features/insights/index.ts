@@ -1,0 +1,1 @@
+export { InsightsCard } from './components/insights-card';
