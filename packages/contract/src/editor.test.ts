@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analysable, keywordDensityTone, parseKeywords, readabilityLabel } from './editor';
+import { parseKeywords } from './content-tools';
+import { analysable, keywordDensityTone, readabilityLabel } from './editor';
 
 describe('editor rules', () => {
   it('parses keywords: comma separated, trimmed, empties dropped', () => {

@@ -71,13 +71,6 @@ export const realtimeAnalysisResponseSchema = z.object({
 });
 export type RealtimeAnalysisResponse = z.infer<typeof realtimeAnalysisResponseSchema>;
 
-/** Target keywords as typed: comma separated, trimmed, empties dropped (spec 002 §5). */
-export function parseKeywords(input: string): string[] {
-  return input
-    .split(',')
-    .map((keyword) => keyword.trim())
-    .filter((keyword) => keyword !== '');
-}
 
 /** Whether content is long enough to analyse: 50 or more non-blank characters. */
 export function analysable(content: string): boolean {
