@@ -7,6 +7,8 @@ import { EditorSection } from '../../editor';
 import { PlaybooksSection } from '../../playbooks';
 import { HistorySection } from '../../history';
 import { CompetitiveSection } from '../../competitive-viz';
+import { HistorySection } from '../../history';
+import { CompetitiveSection } from '../../competitive-viz';
 import { OverviewSection } from '../components/overview-section';
 import type { SectionId, SectionRegistration, SidebarItem } from './section-types';
 
@@ -18,6 +20,8 @@ const BUILT_SECTIONS: Partial<Record<SectionId, SectionRegistration>> = {
   overview: { icon: LayoutDashboard, component: OverviewSection },
   citations: { icon: Quote, component: CitationsSection },
   reports: { icon: FileBarChart, component: ReportsSection },
+  history: { icon: History, component: HistorySection },
+  'competitive-viz': { icon: BarChart3, component: CompetitiveSection },
   editor: { icon: PenLine, component: EditorSection },
   playbooks: { icon: BookOpenCheck, component: PlaybooksSection },
   history: { icon: History, component: HistorySection },
