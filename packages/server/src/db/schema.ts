@@ -448,3 +448,27 @@ export const feedback = pgTable(
   },
   (table) => [index('feedback_created_idx').on(table.createdAt.desc())],
 );
+
+/**
+ * Keys of the public API (/api/v1) and the MCP endpoint. Only the SHA-256 of the secret is kept:
+ * the secret is 256 random bits, so a fast hash is enough and lets a request find its key by
+ * index. `owner_id` is the user today; an organization can own keys later without a new column.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').notNull(),
+    name: text('name').notNull(),
+    /** The first characters of the secret, shown in lists so a key can be recognised. */
+    prefix: text('prefix').notNull(),
+    hash: text('hash').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('api_keys_hash_idx').on(table.hash), index('api_keys_user_created_idx').on(table.userId, table.createdAt.desc())],
+);
