@@ -11,6 +11,7 @@ import { billingPlugin } from './billing/billing-plugin';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { llmPlugin } from './llm/plugin';
+import { llmRoutes } from './llm/routes';
 import { errorsPlugin } from './plugins/errors';
 import { jobsPlugin } from './plugins/jobs';
 import { mailPlugin } from './plugins/mail';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(auditFunctionRoutes, { allowHosts: config.fetchAllowHosts, afterSave: auditDeps.afterSave });
   await app.register(trackPlugin, { audit: auditDeps });
   await app.register(citationRoutes, { sources: config.citationSources });
+  await app.register(llmRoutes);
   await app.register(toolFunctionRoutes, { allowHosts: config.fetchAllowHosts });
   await app.register(genieChatbotRoutes);
   await app.register(aiContentGeneratorRoutes, { allowHosts: config.fetchAllowHosts });

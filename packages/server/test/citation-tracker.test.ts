@@ -195,6 +195,12 @@ describe('POST /api/functions/citation-tracker', () => {
     expect(first.citationGap.some((page) => page.host === DOMAIN)).toBe(false);
   });
 
+  it('shows the month’s tokens against the plan’s budget', async () => {
+    expect((await api(server.baseUrl, '/api/llm/usage')).status).toBe(401);
+    const usage = await api(server.baseUrl, '/api/llm/usage', { cookie: alice });
+    expect(usage.body).toMatchObject({ plan: 'core', usedTokens: 6 * 50, budgetTokens: LLM_MONTHLY_TOKEN_BUDGET.core });
+  });
+
   it('records the model’s tokens for the user and the tool use', async () => {
     const rows = await server.db.select().from(llmUsage).where(eq(llmUsage.userId, aliceId));
     expect(rows).toHaveLength(6);
