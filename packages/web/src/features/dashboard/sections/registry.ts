@@ -1,8 +1,10 @@
 import { ADVANCED_SECTION_IDS, TOOL_IDS, TOOLS, type AdvancedSectionId } from '@citable/contract';
-import { BarChart3, Braces, History, FileBarChart, FileSearch, FileText, LayoutDashboard, LayoutGrid, MessagesSquare, Mic, Quote, Radar, Sparkles, Swords, Tags, WandSparkles } from 'lucide-react';
+import { BarChart3, BookOpenCheck, Braces, History, FileBarChart, FileSearch, FileText, LayoutDashboard, LayoutGrid, MessagesSquare, Mic, PenLine, Quote, Radar, Sparkles, Swords, Tags, WandSparkles } from 'lucide-react';
 import { toolSection, toolsGridSection } from '../../tools';
 import { CitationsSection } from '../../citations';
 import { ReportsSection } from '../../reports';
+import { EditorSection } from '../../editor';
+import { PlaybooksSection } from '../../playbooks';
 import { HistorySection } from '../../history';
 import { CompetitiveSection } from '../../competitive-viz';
 import { OverviewSection } from '../components/overview-section';
@@ -16,6 +18,8 @@ const BUILT_SECTIONS: Partial<Record<SectionId, SectionRegistration>> = {
   overview: { icon: LayoutDashboard, component: OverviewSection },
   citations: { icon: Quote, component: CitationsSection },
   reports: { icon: FileBarChart, component: ReportsSection },
+  editor: { icon: PenLine, component: EditorSection },
+  playbooks: { icon: BookOpenCheck, component: PlaybooksSection },
   history: { icon: History, component: HistorySection },
   'competitive-viz': { icon: BarChart3, component: CompetitiveSection },
   tools: { icon: LayoutGrid, component: toolsGridSection(() => Object.keys(BUILT_SECTIONS)) },

@@ -1,0 +1,1 @@
+export { EditorSection } from './components/editor-section';

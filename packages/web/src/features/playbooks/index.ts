@@ -1,0 +1,1 @@
+export { PlaybooksSection } from './components/playbooks-section';
