@@ -34,7 +34,7 @@ const phraseText = z.string().max(300);
 
 export const citationTrackerInputSchema = z.strictObject({
   /** A host or URL; the tracker uses its host without "www.". */
-  domain: z.string().trim().min(1, 'Enter a domain').max(253 + 8),
+  domain: z.string().trim().min(1, 'Enter a domain').max(2048),
   keywords: z.union([z.string().max(1000), z.array(keywordText).max(MAX_CITATION_KEYWORDS)]).optional(),
   fingerprintPhrases: z.union([z.string().max(5000), z.array(phraseText).max(MAX_FINGERPRINT_PHRASES)]).optional(),
   samples: z.number().int().min(1).max(MAX_CITATION_SAMPLES).optional(),
@@ -144,7 +144,7 @@ export const citationTrackerResultSchema = z.object({
 export type CitationTrackerResult = z.infer<typeof citationTrackerResultSchema>;
 
 export const citationHistoryQuerySchema = z.strictObject({
-  domain: z.string().trim().max(261).optional(),
+  domain: z.string().trim().max(2048).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 
