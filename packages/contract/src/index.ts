@@ -25,3 +25,5 @@ export * from './genie';
 export * from './editor';
 export * from './playbooks';
 export * from './feedback';
+export * from './cms';
+export * from './white-label';

@@ -69,6 +69,14 @@ export interface FetchOptions {
   signal?: AbortSignal;
   /** Return a redirect as it is (empty body, Location in headers). Default true: follow. */
   followRedirects?: boolean;
+  /** Default GET. Other methods never follow redirects: replaying a write elsewhere is the caller's decision. */
+  method?: 'GET' | 'POST' | 'PUT';
+  /**
+   * Extra request headers (API credentials). Sent only to the origin of the first request, so a
+   * redirect to another host never receives them.
+   */
+  headers?: Record<string, string>;
+  body?: string;
 }
 
 export interface FetchResult {
@@ -147,13 +155,14 @@ export class SafeFetcher {
   async fetch(input: string | URL, options: FetchOptions = {}): Promise<FetchResult> {
     const started = performance.now();
     let url = toUrl(input);
+    const firstOrigin = url.origin;
     const redirects: string[] = [];
     let retries = 0;
     let waitedMs = 0;
     for (;;) {
       this.checkTarget(url);
-      const hop = await this.hop(url, options);
-      if (hop.kind === 'redirect' && options.followRedirects === false) {
+      const hop = await this.hop(url, options, url.origin === firstOrigin);
+      if (hop.kind === 'redirect' && (options.followRedirects === false || (options.method ?? 'GET') !== 'GET')) {
         return {
           url: url.href,
           status: hop.status,
@@ -255,7 +264,7 @@ export class SafeFetcher {
     );
   };
 
-  private async hop(url: URL, options: FetchOptions): Promise<Hop> {
+  private async hop(url: URL, options: FetchOptions, sameOrigin: boolean): Promise<Hop> {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), timeoutMs);
@@ -268,13 +277,15 @@ export class SafeFetcher {
       const response = await this.agent.request({
         origin: url.origin,
         path: url.pathname + url.search,
-        method: 'GET',
+        method: options.method ?? 'GET',
         headers: {
           'user-agent': options.userAgent ?? this.userAgent,
           accept: options.accept ?? HTML_ACCEPT,
           'accept-encoding': 'gzip, deflate, br',
           'accept-language': 'en;q=0.9, *;q=0.5',
+          ...(sameOrigin ? options.headers : undefined),
         },
+        body: options.body,
         signal,
       });
       return await this.readHop(url, response, options);

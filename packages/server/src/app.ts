@@ -34,6 +34,9 @@ import { toolFunctionRoutes } from './routes/tool-functions';
 import { genieChatbotRoutes } from './routes/genie-chatbot';
 import { aiContentGeneratorRoutes } from './routes/ai-content-generator';
 import { contentOptimizerRoutes } from './routes/content-optimizer';
+import { cmsRoutes } from './routes/cms';
+import { whiteLabelRoutes } from './routes/white-label';
+import { CREDENTIAL_LOG_PATHS } from './cms/log-redaction';
 import { feedbackRoutes } from './routes/feedback';
 import { playbookRoutes } from './routes/playbooks';
 import { realtimeContentAnalysisRoutes } from './routes/real-time-content-analysis';
@@ -61,8 +64,10 @@ export { assertEntitled, currentPlan, requireArea, requireEntitlement, requirePl
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   // A malformed status file stops start-up before anything opens, naming the file and the problem.
   loadStatusFile(config.statusFile);
+  const logger = options.logger ?? { level: config.isProduction ? 'info' : 'debug' };
   const app = Fastify({
-    logger: options.logger ?? { level: config.isProduction ? 'info' : 'debug' },
+    // Stored CMS credentials must never reach a log line, whoever configures the logger.
+    logger: typeof logger === 'object' ? { redact: { paths: CREDENTIAL_LOG_PATHS, censor: '[redacted]' }, ...logger } : logger,
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustProxy,
   });
@@ -136,6 +141,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(genieChatbotRoutes);
   await app.register(aiContentGeneratorRoutes, { allowHosts: config.fetchAllowHosts });
   await app.register(contentOptimizerRoutes);
+  await app.register(cmsRoutes, { key: config.credentialsKey, allowHosts: config.fetchAllowHosts });
+  await app.register(whiteLabelRoutes);
   await app.register(realtimeContentAnalysisRoutes);
   await app.register(playbookRoutes);
   await app.register(feedbackRoutes);

@@ -5,6 +5,7 @@ import { readCitationSourceSettings, type CitationSourceSettings } from './citat
 import { readLlmSettings, type LlmSettings } from './llm/settings';
 import { loadBillingConfig, type BillingConfig } from './billing/billing-config';
 import { readReportStorageSettings, type ReportStorageSettings } from './reports/settings';
+import { resolveCredentialsKey } from './cms/credentials-key';
 
 export interface Config {
   port: number;
@@ -35,6 +36,8 @@ export interface Config {
   citationSources: CitationSourceSettings;
   /** Report files: DATA_DIR/reports, or S3 (S3_BUCKET, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION). */
   reportStorage: ReportStorageSettings;
+  /** AES-256 key of stored CMS credentials (CREDENTIALS_KEY; generated into DATA_DIR outside production). */
+  credentialsKey: Buffer;
 }
 
 export class ConfigError extends Error {}
@@ -105,5 +108,6 @@ export function loadConfig(env: Env = process.env): Config {
     llm: readLlmSettings(env, (message) => new ConfigError(message)),
     citationSources: readCitationSourceSettings(env, publicUrl, (message) => new ConfigError(message)),
     reportStorage: readReportStorageSettings(env, dataDir, (message) => new ConfigError(message)),
+    credentialsKey: resolveCredentialsKey(env, dataDir, isProduction, (message) => new ConfigError(message)),
   };
 }

@@ -7,7 +7,7 @@ import { api, cookieHeader, startTestServer, STRONG_PASSWORD, uniqueEmail, type 
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40) } });
+  server = await startTestServer({ env: { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40), CREDENTIALS_KEY: 'a'.repeat(64) } });
 });
 afterAll(() => server?.close());
 

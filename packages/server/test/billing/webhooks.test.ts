@@ -197,7 +197,7 @@ describe('subscription events', () => {
 describe('production mode', () => {
   let production: TestServer;
   beforeAll(async () => {
-    production = await startTestServer({ env: { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40), LEMONSQUEEZY_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } });
+    production = await startTestServer({ env: { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40), CREDENTIALS_KEY: 'a'.repeat(64), LEMONSQUEEZY_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } });
   });
   afterAll(() => production?.close());
 
