@@ -99,7 +99,7 @@ export function CitationsSection({ profile }: { profile: Profile }) {
   );
 }
 
-function CitationResults({ result }: { result: CitationTrackerResult }) {
+export function CitationResults({ result }: { result: CitationTrackerResult }) {
   return (
     <div className="space-y-4" data-testid="citations-results">
       <p className="text-sm text-slate-600">
