@@ -41,7 +41,7 @@ const REWRITE = ORIGINAL.replace('# Storing green tea\n', '# Storing green tea\n
 let answers: Record<string, () => FakeReply>;
 function defaultAnswers(): Record<string, () => FakeReply> {
   return {
-    genie: () => chatCompletion(JSON.stringify({ response: 'Track your mentions and compare your entities with competitors.', toolIds: ['hack', 'citations', 'entities', 'citations'] })),
+    genie: () => chatCompletion(JSON.stringify({ response: 'Track your mentions and compare your entities with competitors.', toolIds: ['hack', 'toString', 'citations', 'entities', 'citations'] })),
     optimizer: () => chatCompletion(JSON.stringify({ optimizedContent: REWRITE, changes: ['Opened with a direct answer.', 'Phrased headings as questions.'] })),
     generator: () =>
       chatCompletion(

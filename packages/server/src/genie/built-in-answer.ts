@@ -1,4 +1,4 @@
-import { GENIE_MESSAGES, PLANS, TOOLS, canUseTool, type ActionSuggestion, type PlanId, type ToolId } from '@citable/contract';
+import { GENIE_MESSAGES, PLANS, TOOLS, canUseTool, isToolId, type ActionSuggestion, type PlanId, type ToolId } from '@citable/contract';
 import { KNOWLEDGE } from './knowledge';
 import { routeQuestion } from './route-question';
 import type { WeakestSubscore } from './user-context';
@@ -48,9 +48,8 @@ function lowerFirst(text: string): string {
 /** Launch buttons for the tools the caller may open: real ids only, within the plan when signed in. */
 export function actionSuggestions(toolIds: readonly string[], plan: PlanId | null): ActionSuggestion[] {
   const seen = new Set<ToolId>();
-  return toolIds.flatMap((id) => {
-    if (!(id in TOOLS) || id === 'overview') return [];
-    const toolId = id as ToolId;
+  return toolIds.flatMap((toolId) => {
+    if (!isToolId(toolId) || toolId === 'overview') return [];
     if (seen.has(toolId) || (plan && !canUseTool(plan, toolId))) return [];
     seen.add(toolId);
     return [{ label: GENIE_MESSAGES.launchLabel(TOOLS[toolId].name), type: 'launchTool' as const, toolId }];

@@ -32,8 +32,9 @@ export async function dashboardReply(deps: GenieDeps, call: { userId: string; pl
   if (canUseArea(call.plan, 'genie-full') && deps.llm.configured) {
     try {
       const answer = await llmAnswer(deps.llm, call, bounded, context);
-      const actions = actionSuggestions(answer.toolIds, call.plan);
-      return withProactive({ response: answer.response, actionSuggestions: actions, source: answer.model }, weakest);
+      // An empty reply says nothing; the guidance below at least routes the question.
+      if (answer.response) return withProactive({ response: answer.response, actionSuggestions: actionSuggestions(answer.toolIds, call.plan), source: answer.model }, weakest);
+      deps.log.warn('genie: the model returned an empty reply, answering with the built-in guidance');
     } catch (error) {
       if (!(error instanceof LlmError)) throw error;
       deps.log.warn({ err: error }, 'genie: model failed, answering with the built-in guidance');
