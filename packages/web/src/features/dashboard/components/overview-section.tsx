@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { AuditOverview, useRecentAudits } from '../../audit';
 import { InsightsCard } from '../../insights';
+import { GiveFeedback } from '../../feedback';
+import { FirstTimeWalkthrough, TakeTour } from '../../tour';
 import { firstName } from '../../../lib/display-name';
 import { greetingFor } from '../lib/greeting';
 import type { SectionProps } from '../sections/section-types';
@@ -15,11 +17,17 @@ export function OverviewSection({ user, profile }: SectionProps) {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl" data-testid="dashboard-greeting">
-          {greeting}, {name}
-        </h1>
-        <p className="mt-1 text-slate-600">Your AI visibility at a glance: run an audit, fix what costs the most, track your goals.</p>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl" data-testid="dashboard-greeting">
+            {greeting}, {name}
+          </h1>
+          <p className="mt-1 text-slate-600">Your AI visibility at a glance: run an audit, fix what costs the most, track your goals.</p>
+        </div>
+        <div className="flex gap-2">
+          <TakeTour />
+          <GiveFeedback />
+        </div>
       </div>
       <AuditOverview userId={user.id} profile={profile} />
       <InsightsCard userId={user.id} />
@@ -27,6 +35,7 @@ export function OverviewSection({ user, profile }: SectionProps) {
         <WebsiteCard profile={profile} />
         <GoalsCard profile={profile} latestAudit={audits.data?.[0] ?? null} />
       </div>
+      <FirstTimeWalkthrough />
     </div>
   );
 }

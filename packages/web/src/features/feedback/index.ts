@@ -1,0 +1,1 @@
+export { GiveFeedback } from './components/give-feedback';
