@@ -68,6 +68,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
   const languageModel = settings ? (options.model ?? createLanguageModel(settings)) : undefined;
   const modelName = settings?.model;
 
+  // Checked before each call, so concurrent calls may overshoot the budget by their own size at most.
   async function assertBudget(context: LlmCallContext): Promise<void> {
     const status = await monthlyLlmUsage(usage, context.userId, context.plan, now());
     if (status.usedTokens >= status.budgetTokens) throw new LlmBudgetExceededError(llmBudgetExceededMessage(context.plan));

@@ -1,5 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { LLM_MONTHLY_TOKEN_BUDGET, type LlmFeature, type LlmUsage, type PlanId } from '@citable/contract';
+import { calendarMonth } from '../billing/usage';
 import type { Db } from '../db/client';
 import { llmUsage } from '../db/schema';
 
@@ -32,13 +33,9 @@ export function dbUsageStore(db: Db): LlmUsageStore {
   };
 }
 
-/** The budget runs per calendar month in UTC, like the other monthly meters. */
-export function usageMonth(now: Date): { start: Date; end: Date } {
-  return { start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) };
-}
-
 export async function monthlyLlmUsage(store: LlmUsageStore, userId: string, plan: PlanId, now = new Date()): Promise<LlmUsage> {
-  const { start, end } = usageMonth(now);
+  // The budget runs per calendar month in UTC, like the billing dialog's other meters.
+  const { start, end } = calendarMonth(now);
   return {
     plan,
     usedTokens: await store.tokensSince(userId, start),
