@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, AUDIT_MESSAGES, auditFunctionRequestSchema, auditFunctionResponseSchema } from '@citable/contract';
 import { HttpError } from '../lib/http-error';
 import { expectedFailureMessage, failureStatus, INTERNAL_FAILURE_MESSAGE } from '../services/audits/audit-failure';
-import { finishRun } from '../services/audits/lifecycle';
+import { finishRun, type AuditDeps } from '../services/audits/lifecycle';
 import { toFunctionResponse } from '../services/audits/reveal';
 import { auditPageUrl, auditPastedContent } from '../services/audits/run-audit';
 import { createRun, failAbandonedRuns, failRun } from '../services/audits/runs';
@@ -15,8 +15,8 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
  * `POST /api/functions/ai-visibility-audit` (spec 001 §7): audits one URL or pasted content while
  * the client waits. It takes the user's one audit slot like a background audit does.
  */
-export const auditFunctionRoutes: FastifyPluginAsyncZod<{ allowHosts: readonly string[] }> = async (app, options) => {
-  const deps = { db: app.db, allowHosts: options.allowHosts, log: app.log };
+export const auditFunctionRoutes: FastifyPluginAsyncZod<{ allowHosts: readonly string[]; afterSave?: AuditDeps['afterSave'] }> = async (app, options) => {
+  const deps = { db: app.db, allowHosts: options.allowHosts, log: app.log, afterSave: options.afterSave };
 
   app.post(
     '/api/functions/ai-visibility-audit',
