@@ -27,3 +27,4 @@ export * from './playbooks';
 export * from './feedback';
 export * from './cms';
 export * from './white-label';
+export * from './public-api';

@@ -38,6 +38,8 @@ import { cmsRoutes } from './routes/cms';
 import { whiteLabelRoutes } from './routes/white-label';
 import { CREDENTIAL_LOG_PATHS } from './cms/log-redaction';
 import { feedbackRoutes } from './routes/feedback';
+import { publicApiPlugin } from './public-api/plugin';
+import { mcpRoutes } from './mcp/mcp-routes';
 import { playbookRoutes } from './routes/playbooks';
 import { realtimeContentAnalysisRoutes } from './routes/real-time-content-analysis';
 import { alertsAfterSave, trackPlugin } from './track/track-plugin';
@@ -147,6 +149,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(playbookRoutes);
   await app.register(feedbackRoutes);
   await app.register(reportRoutes, { job: reportJob, storage: reportStorage });
+  const publicApi = { auditJob, allowHosts: config.fetchAllowHosts, citationSources: config.citationSources, rateLimitPerMinute: config.apiRateLimitPerMinute, publicUrl: config.publicUrl, afterSave: auditDeps.afterSave };
+  await app.register(publicApiPlugin, publicApi);
+  await app.register(mcpRoutes, publicApi);
   await app.register(billingPlugin, { config: config.billing, publicUrl: config.publicUrl, isProduction: config.isProduction });
   if (devOutbox) await app.register(devOutboxRoutes);
   await app.register(webPlugin, { distDir: config.webDistDir });

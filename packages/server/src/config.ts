@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { readApiRateLimit } from './public-api/settings';
 import { readCitationSourceSettings, type CitationSourceSettings } from './citations/settings';
 import { readLlmSettings, type LlmSettings } from './llm/settings';
 import { loadBillingConfig, type BillingConfig } from './billing/billing-config';
@@ -38,6 +39,8 @@ export interface Config {
   reportStorage: ReportStorageSettings;
   /** AES-256 key of stored CMS credentials (CREDENTIALS_KEY; generated into DATA_DIR outside production). */
   credentialsKey: Buffer;
+  /** Requests per minute of each public API key (API_RATE_LIMIT_PER_MINUTE, default 60). */
+  apiRateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -109,5 +112,6 @@ export function loadConfig(env: Env = process.env): Config {
     citationSources: readCitationSourceSettings(env, publicUrl, (message) => new ConfigError(message)),
     reportStorage: readReportStorageSettings(env, dataDir, (message) => new ConfigError(message)),
     credentialsKey: resolveCredentialsKey(env, dataDir, isProduction, (message) => new ConfigError(message)),
+    apiRateLimitPerMinute: readApiRateLimit(env, (message) => new ConfigError(message)),
   };
 }

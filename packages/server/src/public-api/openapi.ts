@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { apiErrorSchema, DEFAULT_API_RATE_LIMIT_PER_MINUTE } from '@citable/contract';
+import type { V1Route } from './v1-routes';
+
+type JsonSchema = Record<string, unknown>;
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid request: `details` lists each problem.',
+  401: 'Missing, unknown or revoked API key.',
+  403: "The key owner's plan does not include this; `requiredPlan` names the plan that does.",
+  404: 'No such audit for this key owner.',
+  409: 'An audit is already running for this account.',
+  422: 'The page could not be read (the crawler says why).',
+  429: 'Rate limit exceeded; retry after `Retry-After` seconds.',
+};
+
+const RATE_HEADERS = {
+  'RateLimit-Limit': { description: 'Requests allowed per window.', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left in this window.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
+};
+
+/** PascalCase component name of an operation's schema. */
+const componentName = (operationId: string, suffix: string) => `${operationId.replace(/(^|_)([a-z])/g, (_m, _s, c: string) => c.toUpperCase())}${suffix}`;
+
+/**
+ * JSON Schema (2020-12, as OpenAPI 3.1 uses) of one zod schema. Nested definitions zod emits
+ * under `$defs` are hoisted into components so that every `$ref` resolves from the document root.
+ */
+function toComponent(schema: z.ZodType, io: 'input' | 'output', name: string, components: Record<string, JsonSchema>): { $ref: string } {
+  const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
+  const { $schema: _schema, $defs, ...body } = json as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  const rename = (defName: string) => `${name}_${defName}`;
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value).map(([key, inner]) =>
+          key === '$ref' && typeof inner === 'string'
+            ? [key, inner === '#' ? `#/components/schemas/${name}` : inner.replace(/^#\/\$defs\/(.+)$/, (_m, def: string) => `#/components/schemas/${rename(def)}`)]
+            : [key, rewrite(inner)],
+        ),
+      );
+    }
+    return value;
+  };
+  for (const [defName, def] of Object.entries($defs ?? {})) components[rename(defName)] = rewrite(def) as JsonSchema;
+  components[name] = rewrite(body) as JsonSchema;
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+function parameters(route: V1Route, where: 'path' | 'query'): JsonSchema[] {
+  const object = where === 'path' ? route.params : route.query;
+  if (!object) return [];
+  const json = z.toJSONSchema(object, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, schema]) => {
+    const { description, ...rest } = schema;
+    return { name, in: where, required: where === 'path' || (json.required ?? []).includes(name), description, schema: rest };
+  });
+}
+
+export interface OpenApiOptions {
+  serverUrl: string;
+  rateLimitPerMinute?: number;
+}
+
+/** The OpenAPI 3.1 document of the public API, built from the route table and the contract's schemas. */
+export function buildOpenApiDocument(routes: readonly V1Route[], options: OpenApiOptions): JsonSchema {
+  const components: Record<string, JsonSchema> = {};
+  const errorRef = toComponent(apiErrorSchema, 'output', 'Error', components);
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const route of routes) {
+    const path = route.path.replace(/:([A-Za-z]+)/g, '{$1}');
+    const responses: Record<string, JsonSchema> = {
+      [route.success.status]: {
+        description: route.success.description,
+        headers: RATE_HEADERS,
+        content: { 'application/json': { schema: toComponent(route.success.schema, 'output', componentName(route.operationId, 'Response'), components) } },
+      },
+    };
+    for (const status of [...route.errors, 401, 429].sort()) {
+      responses[status] = {
+        description: ERROR_DESCRIPTIONS[status] ?? 'Error.',
+        ...(status === 429 ? { headers: { ...RATE_HEADERS, 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } } : {}),
+        content: { 'application/json': { schema: errorRef } },
+      };
+    }
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = {
+      operationId: route.operationId,
+      tags: [route.tag],
+      summary: route.summary,
+      description: route.description,
+      parameters: [...parameters(route, 'path'), ...parameters(route, 'query')],
+      ...(route.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: toComponent(route.body, 'input', componentName(route.operationId, 'Request'), components) } } } }
+        : {}),
+      responses,
+    };
+  }
+  const limit = options.rateLimitPerMinute ?? DEFAULT_API_RATE_LIMIT_PER_MINUTE;
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Citable API',
+      version: '1.0.0',
+      description: `Audit pages and sites and run Citable's tools from your own code. Authenticate with an API key from Settings as \`Authorization: Bearer <key>\`. Each key may make ${limit} requests per minute.`,
+    },
+    servers: [{ url: options.serverUrl }],
+    security: [{ bearerAuth: [] }],
+    tags: [
+      { name: 'Audits', description: 'AI visibility audits of pages and sites.' },
+      { name: 'Tools', description: "The dashboard's tools, gated by the key owner's plan." },
+    ],
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key from Settings, ck_live_...' } },
+      schemas: components,
+    },
+  };
+}

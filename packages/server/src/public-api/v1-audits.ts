@@ -1,0 +1,52 @@
+import { AUDIT_LIST_DEFAULT, AUDIT_MESSAGES, SITE_AUDIT_DEFAULT_PAGES, type AuditListResponse, type AuditRun, type V1AuditRequest } from '@citable/contract';
+import type { FastifyInstance } from 'fastify';
+import type { auditRunJob } from '../jobs/audit-run';
+import { HttpError, notFound } from '../lib/http-error';
+import { getAuditHistory, listAuditHistory } from '../services/audits/history';
+import { createRun, failAbandonedRuns, failRun, getRun, getRunInFlight } from '../services/audits/runs';
+import { enforceAuditLimit, isOwnHost } from '../services/audits/usage';
+import { toHistoryItem, toRunView } from '../services/audits/views';
+import { getOrCreateProfile } from '../services/profile';
+
+/**
+ * The audits of the public API: the same runs, allowance and job as `POST /api/audits`, so an
+ * audit started with a key shows up in the dashboard and counts against the same monthly limit.
+ */
+export async function startAudit(app: FastifyInstance, job: ReturnType<typeof auditRunJob>, userId: string, body: Required<V1AuditRequest>): Promise<AuditRun> {
+  const profile = await getOrCreateProfile(app.db, userId);
+  const counted = body.scope === 'site' || !isOwnHost(profile, body.url);
+  await failAbandonedRuns(app.db, userId);
+  if (counted) await enforceAuditLimit(app.db, userId, profile.plan);
+  const run = await createRun(app.db, userId, {
+    scope: body.scope,
+    websiteUrl: body.url,
+    maxPages: body.scope === 'site' ? SITE_AUDIT_DEFAULT_PAGES : 1,
+    status: 'queued',
+    counted,
+  });
+  if (!run) throw new HttpError(409, { error: AUDIT_MESSAGES.alreadyRunning });
+  try {
+    await app.jobs.send(job, { runId: run.id, userId });
+  } catch (error) {
+    await failRun(app.db, userId, run.id, AUDIT_MESSAGES.failed);
+    throw error;
+  }
+  return toRunView(run, null, profile.plan);
+}
+
+export async function readAudit(app: FastifyInstance, userId: string, id: string): Promise<AuditRun> {
+  await failAbandonedRuns(app.db, userId);
+  const run = await getRun(app.db, userId, id);
+  if (!run) throw notFound();
+  const profile = await getOrCreateProfile(app.db, userId);
+  const history = run.status === 'completed' ? await getAuditHistory(app.db, userId, run.id) : null;
+  return toRunView(run, history, profile.plan);
+}
+
+export async function latestAudits(app: FastifyInstance, userId: string, limit = AUDIT_LIST_DEFAULT): Promise<AuditListResponse> {
+  const profile = await getOrCreateProfile(app.db, userId);
+  const rows = await listAuditHistory(app.db, userId, { limit });
+  await failAbandonedRuns(app.db, userId);
+  const current = await getRunInFlight(app.db, userId);
+  return { audits: rows.map((row) => toHistoryItem(row, profile.plan)), current: current ? toRunView(current, null, profile.plan) : null };
+}
