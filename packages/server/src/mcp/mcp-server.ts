@@ -27,10 +27,14 @@ function answer(text: string, data: Record<string, unknown>): CallToolResult {
   return { content: [{ type: 'text', text }], structuredContent: data };
 }
 
-/** Expected failures (plan, validation, unreadable page) become tool errors the assistant can read out. */
-async function guarded(gate: Gate, caller: Caller, run: () => Promise<CallToolResult>): Promise<CallToolResult> {
+/**
+ * Expected failures (plan, validation, unreadable page) become tool errors the assistant can read
+ * out. Audits take no gate, as on the REST API: every plan audits, and the plan decides how much
+ * of the result is revealed.
+ */
+async function guarded(gate: Gate | null, caller: Caller, run: () => Promise<CallToolResult>): Promise<CallToolResult> {
   try {
-    assertEntitled(await currentPlan(caller.app.db, caller.holder.userId), gate);
+    if (gate) assertEntitled(await currentPlan(caller.app.db, caller.holder.userId), gate);
     return await run();
   } catch (error) {
     if (error instanceof HttpError) return { isError: true, content: [{ type: 'text', text: error.body.error }], structuredContent: error.body };
@@ -69,7 +73,7 @@ export function buildMcpServer(caller: Caller): McpServer {
       inputSchema: { url: httpUrlSchema.describe('The page to audit, e.g. https://example.com/') },
     },
     ({ url }) =>
-      guarded({ tool: 'audit' }, caller, async () => {
+      guarded(null, caller, async () => {
         const audit = await auditPageNow(caller.app, caller.options, caller.holder.userId, url);
         const issues = (audit.issues ?? []).slice(0, TOP_ISSUES);
         const lines = [`Overall score for ${url}: ${audit.overallScore}/100.`];
@@ -88,7 +92,7 @@ export function buildMcpServer(caller: Caller): McpServer {
       inputSchema: { limit: z.number().int().min(1).max(20).optional().describe('How many audits (default 5)') },
     },
     ({ limit }) =>
-      guarded({ tool: 'audit' }, caller, async () => {
+      guarded(null, caller, async () => {
         const { audits } = await latestAudits(caller.app, caller.holder.userId, limit ?? 5);
         const text = audits.length
           ? audits.map((audit) => `${audit.created_at.slice(0, 10)} ${audit.website_url ?? 'pasted content'}: ${audit.overall_score}/100`).join('\n')
@@ -105,7 +109,7 @@ export function buildMcpServer(caller: Caller): McpServer {
       inputSchema: { url: httpUrlSchema.optional().describe('Only audits of this site; the latest of any site otherwise') },
     },
     ({ url }) =>
-      guarded({ tool: 'audit' }, caller, async () => {
+      guarded(null, caller, async () => {
         const { audits } = await latestAudits(caller.app, caller.holder.userId, 20);
         const origin = url ? new URL(url).origin : null;
         const latest = audits.find((audit) => !origin || (audit.website_url !== null && new URL(audit.website_url).origin === origin));
