@@ -18,7 +18,8 @@ export const TOOL_IDS = [
 export type ToolId = (typeof TOOL_IDS)[number];
 
 /** Advanced section ids (spec 001 §2, 002 §2). */
-export const ADVANCED_SECTION_IDS = ['playbooks', 'history', 'editor', 'reports', 'competitive-viz', 'integrations'] as const;
+// white-label is the agency theming editor (spec 002 §1); the spec leaves where it lives open.
+export const ADVANCED_SECTION_IDS = ['playbooks', 'history', 'editor', 'reports', 'competitive-viz', 'integrations', 'white-label'] as const;
 export type AdvancedSectionId = (typeof ADVANCED_SECTION_IDS)[number];
 
 export interface ToolDefinition {

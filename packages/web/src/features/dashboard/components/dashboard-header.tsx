@@ -9,6 +9,7 @@ import { useSignOut } from '../../../hooks/use-sign-out';
 import { displayName } from '../../../lib/display-name';
 import { useUiState } from '../../../stores/ui-state';
 import { AlertsBell } from '../../alerts';
+import { BrandCompanyName } from '../../white-label';
 
 export function DashboardHeader({ user, profile }: { user: SessionUser; profile: Profile | null }) {
   const { setSettingsOpen, setBillingOpen } = useUiState();
@@ -28,6 +29,7 @@ export function DashboardHeader({ user, profile }: { user: SessionUser; profile:
         <span className="hidden md:block">
           <Logo />
         </span>
+        <BrandCompanyName />
         <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
           <Badge tone="primary" className="shrink-0">
             <span data-testid="plan-badge">{plan.name}</span>

@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import type { SessionUser } from '../../../hooks/use-session';
 import { GenieLauncher, logToolLaunched } from '../../genie';
+import { BrandTheme } from '../../white-label';
 import { useSection } from '../hooks/use-section';
 import { DashboardError } from './dashboard-error';
 import { DashboardHeader } from './dashboard-header';
@@ -21,7 +22,7 @@ export function DashboardPage({ user, profile, onRetryProfile }: DashboardPagePr
   const Section = section.registration.component;
 
   return (
-    <div className="min-h-dvh bg-slate-50">
+    <BrandTheme className="min-h-dvh bg-slate-50">
       <DashboardHeader user={user} profile={profile} />
       <div className="md:flex">
         <DashboardSidebar active={section.id} goals={profile?.goals ?? []} onSelect={select} />
@@ -47,6 +48,6 @@ export function DashboardPage({ user, profile, onRetryProfile }: DashboardPagePr
           select(toolId);
         }}
       />
-    </div>
+    </BrandTheme>
   );
 }

@@ -1,5 +1,5 @@
 import { ADVANCED_SECTION_IDS, TOOL_IDS, TOOLS, type AdvancedSectionId } from '@citable/contract';
-import { BarChart3, BookOpenCheck, Braces, History, FileBarChart, FileSearch, FileText, LayoutDashboard, LayoutGrid, MessagesSquare, Mic, PenLine, Quote, Radar, Sparkles, Swords, Tags, WandSparkles } from 'lucide-react';
+import { BarChart3, BookOpenCheck, Braces, Palette, Plug, History, FileBarChart, FileSearch, FileText, LayoutDashboard, LayoutGrid, MessagesSquare, Mic, PenLine, Quote, Radar, Sparkles, Swords, Tags, WandSparkles } from 'lucide-react';
 import { toolSection, toolsGridSection } from '../../tools';
 import { CitationsSection } from '../../citations';
 import { ReportsSection } from '../../reports';
@@ -7,6 +7,8 @@ import { EditorSection } from '../../editor';
 import { PlaybooksSection } from '../../playbooks';
 import { HistorySection } from '../../history';
 import { CompetitiveSection } from '../../competitive-viz';
+import { CmsSection } from '../../cms';
+import { WhiteLabelSection } from '../../white-label';
 import { OverviewSection } from '../components/overview-section';
 import type { SectionId, SectionRegistration, SidebarItem } from './section-types';
 
@@ -22,6 +24,8 @@ const BUILT_SECTIONS: Partial<Record<SectionId, SectionRegistration>> = {
   playbooks: { icon: BookOpenCheck, component: PlaybooksSection },
   history: { icon: History, component: HistorySection },
   'competitive-viz': { icon: BarChart3, component: CompetitiveSection },
+  integrations: { icon: Plug, component: CmsSection },
+  'white-label': { icon: Palette, component: WhiteLabelSection },
   tools: { icon: LayoutGrid, component: toolsGridSection(() => Object.keys(BUILT_SECTIONS)) },
   audit: { icon: FileSearch, component: toolSection('audit') },
   schema: { icon: Braces, component: toolSection('schema') },
@@ -43,6 +47,7 @@ const ADVANCED_LABELS: Record<AdvancedSectionId, string> = {
   reports: 'Reports',
   'competitive-viz': 'Competitive Insights',
   integrations: 'CMS Integrations',
+  'white-label': 'White-label',
 };
 
 export const DEFAULT_SECTION: SectionId = 'overview';

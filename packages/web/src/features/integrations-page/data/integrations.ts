@@ -1,4 +1,4 @@
-import { CMS_NAMES, CMS_REQUIRED_PLAN, CMS_TYPES, PLANS, type PlanId } from '@citable/contract';
+import { CMS_NAMES, CMS_REQUIRED_PLAN, CMS_TYPES, isConnectableCms, PLANS, type PlanId } from '@citable/contract';
 
 export type IntegrationCategory = 'cms' | 'developer' | 'notifications';
 
@@ -23,16 +23,16 @@ export const CATEGORIES: { id: IntegrationCategory; title: string; description: 
 ];
 
 const CMS_DESCRIPTIONS: Record<(typeof CMS_TYPES)[number], string> = {
-  wordpress: 'Push structured data and content fixes to posts and pages.',
+  wordpress: 'Publish optimized content and JSON-LD schema to posts, and sync posts to audit them.',
   squarespace: 'Audit and update pages of Squarespace sites.',
-  shopify: 'Product and collection pages with Product schema.',
+  shopify: 'Update product descriptions, add Product schema, and sync products to audit them.',
   webflow: 'Sync CMS collections and publish structured data.',
   contentful: 'Read entries from your space and suggest improvements.',
   drupal: 'Nodes and content types for large editorial sites.',
 };
 
 export const INTEGRATIONS: readonly Integration[] = [
-  ...CMS_TYPES.map((type) => ({ id: type, name: CMS_NAMES[type], category: 'cms' as const, description: CMS_DESCRIPTIONS[type], available: false, plan: CMS_REQUIRED_PLAN[type] })),
+  ...CMS_TYPES.map((type) => ({ id: type, name: CMS_NAMES[type], category: 'cms' as const, description: CMS_DESCRIPTIONS[type], available: isConnectableCms(type), plan: CMS_REQUIRED_PLAN[type] })),
   {
     id: 'cli',
     name: 'Command line',

@@ -1,0 +1,1 @@
+export { CmsSection } from './components/cms-section';
