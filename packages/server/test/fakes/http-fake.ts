@@ -12,7 +12,8 @@ export interface RecordedRequest {
 
 export interface FakeReply {
   status?: number;
-  headers?: Record<string, string>;
+  /** Headers to send; undefined values are left out. */
+  headers?: Record<string, string | undefined>;
   json?: unknown;
   text?: string;
   /** Wait this long before answering (timeouts). */
@@ -50,7 +51,8 @@ export async function startHttpFake(handler: FakeHandler): Promise<HttpFake> {
       if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
       if (res.destroyed) return;
       const payload = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.text ?? '');
-      res.writeHead(reply.status ?? 200, { 'content-type': reply.json !== undefined ? 'application/json' : 'text/plain', ...reply.headers });
+      const headers = Object.fromEntries(Object.entries(reply.headers ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
+      res.writeHead(reply.status ?? 200, { 'content-type': reply.json !== undefined ? 'application/json' : 'text/plain', ...headers });
       res.end(payload);
     });
   });
