@@ -541,3 +541,43 @@ describe('https', () => {
     }
   });
 });
+
+describe('API requests (methods, bodies, credentials)', () => {
+  let server: TestServer;
+  const seen: { path: string; method: string; authorization: string | undefined; body: string }[] = [];
+  beforeAll(async () => {
+    server = await startServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const url = new URL(request.url ?? '/', 'http://local');
+        seen.push({ path: url.pathname, method: request.method ?? '', authorization: request.headers.authorization, body: Buffer.concat(chunks).toString() });
+        if (url.pathname === '/elsewhere') {
+          // Same server, another origin: "localhost" instead of "127.0.0.1".
+          response.writeHead(302, { location: `http://localhost:${server.port}/landed` });
+          return response.end();
+        }
+        html(response, 'ok');
+      });
+    });
+  });
+  afterAll(() => server.close());
+
+  it('sends the method, body and headers it is given', async () => {
+    const result = await fetcher().fetch(`${server.origin}/api`, { method: 'POST', headers: { authorization: 'Basic abc' }, body: '{"a":1}' });
+    expect(result.status).toBe(200);
+    expect(seen.at(-1)).toEqual({ path: '/api', method: 'POST', authorization: 'Basic abc', body: '{"a":1}' });
+  });
+
+  it('never sends the caller headers to the origin of a redirect', async () => {
+    const result = await fetcher({ allowHosts: ['127.0.0.1', 'localhost'] }).fetch(`${server.origin}/elsewhere`, { headers: { authorization: 'Basic abc' } });
+    expect(result.url).toBe(`http://localhost:${server.port}/landed`);
+    expect(seen.at(-1)).toMatchObject({ path: '/landed', authorization: undefined });
+  });
+
+  it('does not replay a POST through a redirect', async () => {
+    const result = await fetcher().fetch(`${server.origin}/elsewhere`, { method: 'POST', body: '{}' });
+    expect(result.status).toBe(302);
+    expect(seen.at(-1)?.path).toBe('/elsewhere');
+  });
+});

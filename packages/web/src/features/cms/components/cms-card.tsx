@@ -53,7 +53,7 @@ export function CmsCard({ entry, state, onDetails, onConnect, onUpgrade }: CmsCa
             Upgrade Required
           </Button>
         ) : state === 'coming_soon' ? (
-          <Button size="sm" disabled>
+          <Button size="sm" variant="outline" disabled>
             Coming Soon
           </Button>
         ) : null}

@@ -90,7 +90,7 @@ export function CmsSection({ profile }: { profile: Profile }) {
 
       <section aria-labelledby="cms-catalogue-heading" className="space-y-3">
         <h3 id="cms-catalogue-heading" className="text-lg font-semibold text-slate-900">
-          Available integrations
+          All integrations
         </h3>
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {CMS_CATALOGUE.map((entry) => (

@@ -41,7 +41,7 @@ export function BrandCompanyName() {
   const name = data?.settings.company_name;
   if (!name) return null;
   return (
-    <span className="max-w-48 truncate text-sm font-semibold text-slate-800" data-testid="brand-company-name">
+    <span className="max-w-48 truncate border-l border-slate-200 pl-3 text-sm font-semibold text-slate-800" data-testid="brand-company-name">
       {name}
     </span>
   );

@@ -77,7 +77,7 @@ function WhiteLabelEditor() {
       onSuccess: (saved) => {
         setForm(fromSettings(saved.settings));
         setRemoved(saved.removed);
-        toast.show({ type: 'success', title: WHITE_LABEL_MESSAGES.saved, message: saved.removed.length ? `${saved.removed.length} style rule parts were removed.` : 'Your dashboard shows the new branding.' });
+        toast.show({ type: 'success', title: WHITE_LABEL_MESSAGES.saved, message: saved.removed.length ? 'Parts of your CSS were removed; the note under the editor says which.' : 'Your dashboard shows the new branding.' });
       },
       onError: (error) => toast.show({ type: 'error', title: WHITE_LABEL_MESSAGES.saveFailed, message: errorMessage(error) }),
     });
