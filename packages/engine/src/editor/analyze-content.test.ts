@@ -50,7 +50,8 @@ describe('analyzeEditorContent', () => {
 
   it('removes a weasel lead-in and capitalises what follows', () => {
     const [weasel] = byKind('weasel-phrase');
-    expect(weasel.original).toBe('It is widely believed that s');
+    expect(weasel.original).toBe('It is widely believed that solar panels are the best investment a homeowner can make.');
+    expect(weasel.replacement).toBe('Solar panels are the best investment a homeowner can make.');
     const applied = applySuggestion(TEXT, analyse().suggestions, weasel.id)!;
     expect(applied.text).toContain('\n\nSolar panels are the best investment a homeowner can make.');
   });

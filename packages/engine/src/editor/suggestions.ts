@@ -61,12 +61,15 @@ export function weaselPhrases(units: EditorUnits): Draft[] {
   const out: Draft[] = [];
   for (const sentence of units.sentences) {
     for (const m of matchesIn(sentence, WEASEL_LEAD_RE)) {
-      // The first letter after the lead-in is part of the range so that it can be capitalised
-      // when the lead-in opened the sentence.
-      const atStart = m.index === sentence.start;
-      const next = sentence.text.charAt(m.index - sentence.start + m.text.length);
-      const span = { text: m.text + (atStart ? next : ''), start: m.index, end: m.index + m.text.length + (atStart && next ? 1 : 0) };
-      out.push(range(span, 'warning', 'weasel-phrase', `“${m.text.trim()}” attributes the claim to no one.`, 'State the claim directly and name its source.', atStart ? next.toUpperCase() : ''));
+      const message = `“${m.text.trim()}” attributes the claim to no one.`;
+      const advice = 'State the claim directly and name its source.';
+      if (m.index === sentence.start) {
+        // A lead-in that opens the sentence: the fix is the sentence without it, capitalised.
+        const rest = sentence.text.slice(m.text.length);
+        out.push(range(sentence, 'warning', 'weasel-phrase', message, advice, rest.charAt(0).toUpperCase() + rest.slice(1)));
+      } else {
+        out.push(range({ text: m.text, start: m.index, end: m.index + m.text.length }, 'warning', 'weasel-phrase', message, advice, ''));
+      }
     }
     for (const m of matchesIn(sentence, INTENSIFIER_RE)) {
       const span = { text: m.text, start: m.index, end: m.index + m.text.length };

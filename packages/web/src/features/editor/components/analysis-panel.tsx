@@ -29,7 +29,7 @@ export function AnalysisPanel({ analysis, suggestions, keywords, pending, lastMs
     );
   }
   return (
-    <aside className="space-y-4" aria-live="polite" data-testid="editor-analysis" data-analysis-ms={lastMs === null ? undefined : lastMs.toFixed(1)}>
+    <aside className="space-y-4" aria-live="polite" data-testid="editor-analysis" data-pending={pending} data-analysis-ms={lastMs === null ? undefined : lastMs.toFixed(1)}>
       <Card title="AI Visibility Score">
         <div className="flex items-baseline gap-2">
           <span className={cn('text-4xl font-bold tabular-nums', scoreTone(analysis.overallScore))} data-testid="editor-overall-score">

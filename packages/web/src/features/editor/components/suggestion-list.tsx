@@ -33,10 +33,10 @@ export function SuggestionList({ suggestions, onApply, onLocate }: SuggestionLis
               </div>
               {s.original.trim() ? <blockquote className="mt-2 border-l-2 border-slate-200 pl-3 text-sm text-slate-600 italic">{quote(s.original)}</blockquote> : null}
               <p className="mt-2 text-sm text-slate-700">{s.suggestion}</p>
-              {s.replacement !== null && s.replacement.trim() !== '' ? (
+              {s.replacement !== null ? (
                 <p className="mt-2 flex gap-2 text-sm text-emerald-800">
                   <ArrowRight aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                  <span className="min-w-0 whitespace-pre-wrap">{quote(s.replacement)}</span>
+                  <span className="min-w-0 whitespace-pre-wrap">{s.replacement.trim() === '' ? 'Apply fix removes the quoted words.' : quote(s.replacement)}</span>
                 </p>
               ) : null}
               <div className="mt-3 flex flex-wrap gap-2">

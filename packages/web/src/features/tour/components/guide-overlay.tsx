@@ -82,12 +82,18 @@ export function GuideOverlay({ steps, width, defaultHeight, margin, label, testI
     primary.current?.focus();
   }, [index]);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
+  // Escape skips wherever focus is, even if the page moved it out of the popup.
+  useEffect(() => {
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
       event.preventDefault();
       onSkip();
-      return;
-    }
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, [onSkip]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Tab' || !popup.current) return;
     const focusable = [...popup.current.querySelectorAll<HTMLElement>('button:not([disabled])')];
     const first = focusable[0];
