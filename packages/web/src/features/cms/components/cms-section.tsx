@@ -14,6 +14,7 @@ import { ConnectModal } from './connect-modal';
 import { ConnectedList } from './connected-list';
 import { DetailsModal } from './details-modal';
 import { DisconnectDialog } from './disconnect-dialog';
+import { PublishModal } from './publish-modal';
 
 type ConnectableEntry = CmsCatalogueEntry & { cms_type: ConnectableCmsType };
 
@@ -28,6 +29,7 @@ export function CmsSection({ profile }: { profile: Profile }) {
   const [connecting, setConnecting] = useState<ConnectableEntry | null>(null);
   const [disconnecting, setDisconnecting] = useState<CmsIntegration | null>(null);
   const [syncing, setSyncing] = useState<string | null>(null);
+  const [publishing, setPublishing] = useState<CmsIntegration | null>(null);
   const [expanded, setExpanded] = useState<string | null>(null);
 
   const connected = integrations.data?.integrations ?? [];
@@ -84,7 +86,7 @@ export function CmsSection({ profile }: { profile: Profile }) {
           <h3 id="cms-connected-heading" className="text-lg font-semibold text-slate-900">
             Connected
           </h3>
-          <ConnectedList integrations={connected} syncing={syncing} onSync={sync} onDisconnect={setDisconnecting} expanded={expanded} onToggle={setExpanded} />
+          <ConnectedList integrations={connected} syncing={syncing} onSync={sync} onDisconnect={setDisconnecting} onPublish={setPublishing} expanded={expanded} onToggle={setExpanded} />
         </section>
       ) : null}
 
@@ -101,6 +103,7 @@ export function CmsSection({ profile }: { profile: Profile }) {
 
       <DetailsModal entry={details} state={details ? stateOf(details) : 'coming_soon'} onClose={() => setDetails(null)} onConnect={() => details && openConnect(details)} />
       <ConnectModal entry={connecting} onClose={() => setConnecting(null)} onConnect={(request: CmsAction) => action.mutateAsync(request)} />
+      <PublishModal integration={publishing} onClose={() => setPublishing(null)} onPublish={(request: CmsAction) => action.mutateAsync(request)} />
       <DisconnectDialog integration={disconnecting} busy={remove.isPending} onConfirm={disconnect} onClose={() => setDisconnecting(null)} />
     </div>
   );

@@ -1,5 +1,5 @@
 import type { CmsIntegration } from '@citable/contract';
-import { RefreshCw, Unplug } from 'lucide-react';
+import { RefreshCw, Send, Unplug } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { SyncedItems } from './synced-items';
 
@@ -8,6 +8,7 @@ interface ConnectedListProps {
   syncing: string | null;
   onSync: (integration: CmsIntegration) => void;
   onDisconnect: (integration: CmsIntegration) => void;
+  onPublish: (integration: CmsIntegration) => void;
   /** The integration whose synced content is shown (one at a time). */
   expanded: string | null;
   onToggle: (id: string | null) => void;
@@ -15,7 +16,7 @@ interface ConnectedListProps {
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-export function ConnectedList({ integrations, syncing, onSync, onDisconnect, expanded: open, onToggle: setOpen }: ConnectedListProps) {
+export function ConnectedList({ integrations, syncing, onSync, onDisconnect, onPublish, expanded: open, onToggle: setOpen }: ConnectedListProps) {
   return (
     <ul className="space-y-3" aria-label="Connected integrations" data-testid="cms-connected-list">
       {integrations.map((integration) => (
@@ -30,6 +31,9 @@ export function ConnectedList({ integrations, syncing, onSync, onDisconnect, exp
             </div>
             <Button size="sm" variant="outline" onClick={() => setOpen(open === integration.id ? null : integration.id)} aria-expanded={open === integration.id}>
               {open === integration.id ? 'Hide content' : 'Content'}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => onPublish(integration)} data-testid={`cms-publish-${integration.cms_type}`}>
+              <Send aria-hidden="true" className="size-4" /> Publish
             </Button>
             <Button size="sm" onClick={() => onSync(integration)} disabled={syncing !== null} data-testid={`cms-sync-${integration.cms_type}`}>
               <RefreshCw aria-hidden="true" className={`size-4 ${syncing === integration.id ? 'animate-spin' : ''}`} />
