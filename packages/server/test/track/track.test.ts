@@ -183,6 +183,18 @@ describe('monitoring', () => {
 });
 
 describe('alerts API', () => {
+  it('raises alerts from audits made through the audit function', async () => {
+    const user = await newUser('core', [site.url], [rival.url]);
+    for (const level of [5, 5, 1]) {
+      site.level = level;
+      expect((await api(base, '/api/functions/ai-visibility-audit', { cookie: user.cookie, body: { url: `${site.url}/` } })).status).toBe(200);
+    }
+    site.level = 3;
+    const list = alertListSchema.parse((await api(base, '/api/alerts', { cookie: user.cookie })).body);
+    expect(list.alerts.find((alert) => alert.type === 'score_change' && alert.severity === 'critical')).toBeDefined();
+    expect(list.unread).toBe(list.alerts.length);
+  });
+
   it('reads, reads all, dismisses, and answers 404 for another user’s alert', async () => {
     const owner = await newUser('core', [site.url], [rival.url]);
     const stranger = await newUser('core', [site.url], [rival.url]);

@@ -35,13 +35,14 @@ export function TrendsView({ userId, profile, period, onBack }: { userId: string
   const { rows, values } = useMemo(() => {
     const byDate = new Map<string, Record<string, number | string>>();
     const all: number[] = [];
-    for (const line of series) {
+    // Keyed by position: URLs hold dots, which recharts would read as nested paths.
+    for (const [index, line] of series.entries()) {
       for (const point of line.points) {
         const value = point[metric];
         if (value === null) continue;
         all.push(value);
         const row = byDate.get(point.date) ?? { date: point.date };
-        row[line.url] = value;
+        row[`s${index}`] = value;
         byDate.set(point.date, row);
       }
     }
@@ -88,8 +89,8 @@ export function TrendsView({ userId, profile, period, onBack }: { userId: string
                   <Tooltip labelFormatter={(value) => new Date(String(value)).toLocaleString()} />
                   <Legend />
                   {goal !== null ? <ReferenceLine y={goal} stroke="#0f172a" strokeDasharray="6 4" label={{ value: `Goal ${goal}`, position: 'insideTopRight', fontSize: 12 }} /> : null}
-                  {series.map((line) => (
-                    <Line key={line.url} type="monotone" dataKey={line.url} name={line.name} stroke={colourOf(line.url)} strokeWidth={2} dot connectNulls />
+                  {series.map((line, index) => (
+                    <Line key={line.url} type="monotone" dataKey={`s${index}`} name={line.name} stroke={colourOf(line.url)} strokeWidth={2} dot connectNulls isAnimationActive={false} />
                   ))}
                 </LineChart>
               </ResponsiveContainer>
@@ -104,7 +105,7 @@ export function TrendsView({ userId, profile, period, onBack }: { userId: string
                 ? `At least ${TREND_CHART.minPoints} audits are needed for a trend.`
                 : summary.direction === 'stable'
                   ? `${TREND_METRIC_LABELS[metric]} is stable over ${first?.points.length} audits.`
-                  : `${TREND_METRIC_LABELS[metric]} ${summary.direction === 'up' ? 'gained' : 'lost'} ${summary.direction === 'up' ? '+' : '-'}${summary.points} points over ${first?.points.length} audits.`}
+                  : `${TREND_METRIC_LABELS[metric]} ${summary.direction === 'up' ? 'gained' : 'lost'} ${summary.points} points over ${first?.points.length} audits (${summary.direction === 'up' ? '+' : '-'}${summary.points}).`}
             </p>
           </div>
           <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
