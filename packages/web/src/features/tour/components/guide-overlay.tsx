@@ -54,7 +54,9 @@ export function GuideOverlay({ steps, width, defaultHeight, margin, label, testI
 
   useLayoutEffect(() => {
     const element = step?.target ? document.querySelector(step.target) : null;
-    element?.scrollIntoView({ block: 'nearest' });
+    const rect = element?.getBoundingClientRect();
+    // Only an element out of sight is scrolled to: a tall one (the sidebar) is already in view.
+    if (rect && (rect.bottom < 0 || rect.top > window.innerHeight)) element?.scrollIntoView({ block: 'center' });
     measure();
   }, [measure, step]);
 
