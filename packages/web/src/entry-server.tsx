@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App, PRERENDERED_ROUTES } from './app/app';
 import { createQueryClient } from './app/query-client';
+import { docsPageMeta } from './features/docs/data/docs';
 import { helpArticleMeta } from './features/help-center/data/articles';
 import { headTags } from './features/landing/seo/head-tags';
 
@@ -17,5 +18,5 @@ export function render(url: string, origin: string): { html: string; head: strin
       </StaticRouter>
     </StrictMode>,
   );
-  return { html, head: headTags(url, origin, helpArticleMeta(url)) };
+  return { html, head: headTags(url, origin, helpArticleMeta(url) ?? docsPageMeta(url)) };
 }

@@ -6,6 +6,11 @@ import { ContactPage } from '../features/contact/components/contact-page';
 import { HelpArticlePage } from '../features/help-center/components/help-article-page';
 import { HelpCenterPage } from '../features/help-center/components/help-center-page';
 import { HELP_ARTICLE_ROUTES } from '../features/help-center/data/articles';
+import { ApiReferencePage } from '../features/docs/api-reference/api-reference-page';
+import { DocsArticlePage } from '../features/docs/components/docs-article-page';
+import { DocsHomePage } from '../features/docs/components/docs-home-page';
+import { DocsLayout } from '../features/docs/components/docs-layout';
+import { API_REFERENCE_PATH, DOC_ROUTES } from '../features/docs/data/docs';
 import { IntegrationsPage } from '../features/integrations-page/components/integrations-page';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { CookiePolicyPage, PrivacyPolicyPage, TermsOfServicePage } from '../features/legal/components/legal-routes';
@@ -34,6 +39,7 @@ export const PRERENDERED_ROUTES = [
   '/terms-of-service',
   '/cookie-policy',
   ...HELP_ARTICLE_ROUTES,
+  ...DOC_ROUTES,
 ];
 
 function AppRoutes() {
@@ -49,6 +55,11 @@ function AppRoutes() {
           <Route path="/integrations" element={<IntegrationsPage />} />
           <Route path="/help-center" element={<HelpCenterPage />} />
           <Route path="/help-center/:slug" element={<HelpArticlePage />} />
+          <Route element={<DocsLayout />}>
+            <Route path="/documentation" element={<DocsHomePage />} />
+            <Route path={API_REFERENCE_PATH} element={<ApiReferencePage />} />
+            <Route path="/docs/:slug" element={<DocsArticlePage />} />
+          </Route>
           <Route path="/contact-us" element={<ContactPage />} />
           <Route path="/status" element={<StatusPage />} />
           <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />

@@ -12,6 +12,7 @@ import { useUiState } from '../../stores/ui-state';
 const NAV = [
   { label: 'Features', to: '/features' },
   { label: 'Pricing', to: '/pricing' },
+  { label: 'Docs', to: '/documentation' },
   { label: 'Help Centre', to: '/help-center' },
   { label: 'Contact', to: '/contact-us' },
 ];

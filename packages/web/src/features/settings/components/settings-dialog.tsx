@@ -15,6 +15,7 @@ import type { SessionUser } from '../../../hooks/use-session';
 import { ApiRequestError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useUiState } from '../../../stores/ui-state';
+import { ApiKeysSection } from '../../api-keys/components/api-keys-section';
 import { updateProfile } from '../api/update-profile';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -139,6 +140,9 @@ function SettingsForm({ user, profile }: { user: SessionUser; profile: Profile }
         </Section>
         <Section title="Goals">
           <GoalPicker value={goals} onChange={setGoals} legend="Your goals" />
+        </Section>
+        <Section title="API keys">
+          <ApiKeysSection />
         </Section>
       </div>
     </Modal>
