@@ -44,6 +44,8 @@ import { playbookRoutes } from './routes/playbooks';
 import { realtimeContentAnalysisRoutes } from './routes/real-time-content-analysis';
 import { alertsAfterSave, trackPlugin } from './track/track-plugin';
 import { loadStatusFile } from './services/status/status-file';
+import { collectRoutes } from './ops/route-table';
+import { limitJsonDepth } from './ops/json-depth';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './services/auth-rate-limit';
 
 export interface AppOptions {
@@ -73,6 +75,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustProxy,
   });
+  collectRoutes(app);
+  limitJsonDepth(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

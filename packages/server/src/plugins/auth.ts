@@ -5,6 +5,7 @@ import { AUTH_ERROR_CODES, AUTH_PAGES, MESSAGES } from '@citable/contract';
 import { createAuth, type Auth } from '../auth/create-auth';
 import { HttpError } from '../lib/http-error';
 import { hitRateLimits, type AuthRateLimits, type RateRule } from '../services/auth-rate-limit';
+import { exceedsJsonDepth } from '../ops/json-depth';
 
 export interface SessionUser {
   id: string;
@@ -92,8 +93,13 @@ export const authPlugin = fp<AuthPluginOptions>(
     // The documented Fastify mount: rebuild a Fetch Request and hand it to better-auth's handler.
     // Its own scope, because better-auth's client may POST an empty body labelled as JSON (sign-out).
     await app.register(async (scope) => {
+      // The root parser (ops/json-depth) is replaced here, not added to: a scope may hold one per type.
+      scope.removeContentTypeParser('application/json');
       scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
         if (text === '') return done(null, undefined);
+        if (exceedsJsonDepth(text as string)) {
+          return done(Object.assign(new Error('JSON nested too deeply'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+        }
         try {
           done(null, JSON.parse(text as string));
         } catch (error) {
