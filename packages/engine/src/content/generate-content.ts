@@ -106,14 +106,17 @@ function faqs(input: GenerateContentInput, queries: string[], bestFor: (q: strin
     const question = `What should you know about ${query}?`;
     const passage = bestFor(query);
     if (!passage) return { question, answer: PLACEHOLDERS.answer, score: scoreGeneratedContent({ kind: 'answer', text: '' }), grounded: false, reason: notCovered(query, input), sourceUrl: null };
-    const answer = conciseAnswer(passage.text);
+    // A "Yes." or "No." answered the page's own question, not this one.
+    const answer = conciseAnswer(passage.text.replace(/^(?:yes|no)[.,!]\s+/i, ''));
     return { question, answer, score: scoreGeneratedContent({ kind: 'answer', text: answer }), grounded: true, sourceUrl: passage.pageId };
   });
   // The site's own questions come first, but never crowd out every keyword the user asked about.
   const ownSlots = Math.max(count - asked.length, Math.floor(count / 2));
+  // One entry per question and per answer: two questions answered by the same passage are one.
   const seen = new Set<string>();
+  const fresh = (key: string) => !seen.has(key) && Boolean(seen.add(key));
   return [...own.slice(0, ownSlots), ...asked, ...own.slice(ownSlots)]
-    .filter((faq) => !seen.has(faq.question.toLowerCase()) && seen.add(faq.question.toLowerCase()))
+    .filter((faq) => fresh(`q:${faq.question.toLowerCase()}`) && (!faq.grounded || fresh(`a:${faq.answer}`)))
     .slice(0, count);
 }
 
