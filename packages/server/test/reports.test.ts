@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportDocumentSchema, type GenerateReportRequest, type ReportListItem } from '@citable/contract';
+import { whiteLabelSettings } from '../src/db/schema';
 import { setPlan } from '../src/services/profile';
 import { CSV_COLUMNS } from '../src/reports/render/csv';
 import { createReport } from '../src/reports/store';
@@ -216,6 +217,12 @@ describe('generated reports from real audits', () => {
     expect(pdf.text).toContain('Rival Tea');
     const doc = reportDocumentSchema.parse(await (await download(agency, report, 'format=json')).json());
     expect(doc.competitors).toEqual([expect.objectContaining({ name: 'Rival Tea', latest: expect.objectContaining({ overallScore: expect.any(Number) }) })]);
+
+    // Custom colours come from the agency's white-label settings.
+    await server.db.insert(whiteLabelSettings).values({ userId: agency.id, primaryColorHex: '#0E7490', secondaryColorHex: '#BE185D', accentColorHex: '#65A30D', companyName: 'Acme Agency' });
+    const themed = await generate(agency, request({ format: 'json' }, { brandingOptions: { includeLogo: false, customColors: true, companyName: '', footerText: '' } }));
+    const themedDoc = reportDocumentSchema.parse(await (await download(agency, themed)).json());
+    expect(themedDoc.branding).toMatchObject({ companyName: 'Acme Agency', colors: { primary: '#0E7490', secondary: '#BE185D', accent: '#65A30D' } });
   });
 });
 

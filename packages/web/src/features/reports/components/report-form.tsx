@@ -175,8 +175,7 @@ export function ReportForm({ template, profile, submitting, error, onSubmit, onB
           <div className="grid gap-3 md:grid-cols-2">
             <TextField label="Company name" maxLength={REPORT_LIMITS.companyNameMaxLength} value={branding.companyName} onChange={(event) => setBranding({ ...branding, companyName: event.target.value })} />
             <TextField label="Footer text" maxLength={REPORT_LIMITS.footerTextMaxLength} value={branding.footerText} onChange={(event) => setBranding({ ...branding, footerText: event.target.value })} />
-            <Toggle label="Logo" hint="From your white-label settings" checked={branding.includeLogo} onChange={(includeLogo) => setBranding({ ...branding, includeLogo })} />
-            <Toggle label="Custom colours" hint="From your white-label settings" checked={branding.customColors} onChange={(customColors) => setBranding({ ...branding, customColors })} />
+            <Toggle label="Custom colours" hint="The primary, secondary and accent colours of your white-label settings" checked={branding.customColors} onChange={(customColors) => setBranding({ ...branding, customColors })} />
           </div>
         ) : (
           <p className="text-sm text-slate-600">Your logo, company name and footer on the report come with the Agency plan.</p>
