@@ -46,6 +46,7 @@ import { alertsAfterSave, trackPlugin } from './track/track-plugin';
 import { loadStatusFile } from './services/status/status-file';
 import { collectRoutes } from './ops/route-table';
 import { limitJsonDepth } from './ops/json-depth';
+import { sessionGate } from './ops/session-gate';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './services/auth-rate-limit';
 
 export interface AppOptions {
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   collectRoutes(app);
   limitJsonDepth(app);
+  sessionGate(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
