@@ -114,7 +114,8 @@ export async function generateForUser(deps: NetworkDeps & { llm: LlmClient }, ca
       ...(passages.length === 0 ? [`Written by ${answer.model} from the topic alone: ${website ? `no page of ${siteLabel} matched it` : 'there is no website in your profile'}.`] : []),
       ...(guarded.removedFigures.length || guarded.removedQuotes.length ? [`Figures or quotes not found on your pages were replaced by placeholders.`] : []),
     ];
-    return { text: guarded.text, grounded: reasons.length === 0, ...(reasons.length ? { reason: reasons.join(' ') } : {}), sourceUrl: passages[0]?.pageId ?? null };
+    // The model blends passages, so no single page is named as the text's source.
+    return { text: guarded.text, grounded: reasons.length === 0, ...(reasons.length ? { reason: reasons.join(' ') } : {}), sourceUrl: null };
   };
   const value = answer.value;
   const content: GeneratedContent = { faqs: [], metaTags: null, snippets: [], headings: [], descriptions: [] };
