@@ -47,6 +47,8 @@ import { loadStatusFile } from './services/status/status-file';
 import { collectRoutes } from './ops/route-table';
 import { limitJsonDepth } from './ops/json-depth';
 import { sessionGate } from './ops/session-gate';
+import { csrfGuard } from './ops/csrf';
+import { registerRateLimit } from './ops/rate-limit';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './services/auth-rate-limit';
 
 export interface AppOptions {
@@ -105,6 +107,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     frameguard: { action: 'deny' },
   });
   await app.register(fastifyCookie);
+  csrfGuard(app, [config.publicUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`]);
+  await registerRateLimit(app, config.rateLimit);
 
   await app.register(dbPlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await app.register(llmPlugin, { settings: config.llm });

@@ -7,6 +7,7 @@ import { readLlmSettings, type LlmSettings } from './llm/settings';
 import { loadBillingConfig, type BillingConfig } from './billing/billing-config';
 import { readReportStorageSettings, type ReportStorageSettings } from './reports/settings';
 import { resolveCredentialsKey } from './cms/credentials-key';
+import { readRateLimitSettings, type RateLimitSettings } from './ops/rate-limit';
 
 export interface Config {
   port: number;
@@ -41,6 +42,8 @@ export interface Config {
   credentialsKey: Buffer;
   /** Requests per minute of each public API key (API_RATE_LIMIT_PER_MINUTE, default 60). */
   apiRateLimitPerMinute: number;
+  /** Per user/IP request limits of the API (RATE_LIMIT_PER_MINUTE, RATE_LIMIT_EXPENSIVE_PER_MINUTE; ops/rate-limit). */
+  rateLimit: RateLimitSettings;
 }
 
 export class ConfigError extends Error {}
@@ -113,5 +116,6 @@ export function loadConfig(env: Env = process.env): Config {
     reportStorage: readReportStorageSettings(env, dataDir, (message) => new ConfigError(message)),
     credentialsKey: resolveCredentialsKey(env, dataDir, isProduction, (message) => new ConfigError(message)),
     apiRateLimitPerMinute: readApiRateLimit(env, (message) => new ConfigError(message)),
+    rateLimit: readRateLimitSettings(env, nodeEnv, (message) => new ConfigError(message)),
   };
 }
