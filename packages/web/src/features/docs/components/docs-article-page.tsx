@@ -2,6 +2,7 @@ import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { DOC_ARTICLES, DOC_GROUPS, findDoc } from '../data/docs';
+import { DocsByline } from './docs-byline';
 import './docs-article.css';
 
 /** One docs article from content/docs/<slug>.md, with its group, a contents list and the neighbouring articles. */
@@ -34,6 +35,7 @@ export function DocsArticlePage() {
           </Link>{' '}
           / {group?.title}
         </nav>
+        <DocsByline updated={article.updated} />
         {/* Trusted HTML: compiled from the repository's own Markdown at build time, raw HTML escaped. */}
         <article className="docs-article mt-4" dangerouslySetInnerHTML={{ __html: article.html }} />
         <nav aria-label="Previous and next" className="mt-12 grid gap-4 border-t border-slate-200 pt-6 sm:grid-cols-2">

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { DOC_ARTICLES, DOC_GROUPS, findDoc } from '../data/docs';
+import { DocsByline } from './docs-byline';
 import './docs-article.css';
 
 const FEATURED_ICONS: Record<string, ComponentType<{ className?: string; 'aria-hidden'?: boolean }>> = {
@@ -21,6 +22,7 @@ export function DocsHomePage() {
     <div>
       <p className="text-sm font-semibold tracking-wide text-primary-700 uppercase">Documentation</p>
       <h1 className="mt-2 text-4xl font-bold tracking-tight text-slate-900">Citable documentation</h1>
+      {introduction ? <DocsByline updated={DOC_ARTICLES.map((article) => article.updated).sort().at(-1)!} /> : null}
       <p className="mt-4 max-w-3xl text-lg text-slate-600">
         Citable scores how well AI assistants, AI search and voice assistants can read, understand and cite your website, and shows what to fix first. These
         {` ${DOC_ARTICLES.length} `}

@@ -1,5 +1,7 @@
 import type { MarkdownDocument } from '../../../lib/markdown/render-markdown';
+import type { PageMeta } from '../../landing/seo/page-meta';
 import { linkHeadings } from '../lib/heading-links';
+import { articleStructuredData, docsHomeStructuredData } from '../lib/structured-data';
 
 export type DocGroupId = 'getting-started' | 'features' | 'api' | 'integrations' | 'guides';
 
@@ -19,11 +21,15 @@ export interface DocArticle {
   group: DocGroupId;
   order: number;
   featured: boolean;
+  /** ISO dates from the front matter, for the byline and the article markup. */
+  published: string;
+  updated: string;
   /** The rendered article, its headings turned into self-links. */
   html: string;
   document: MarkdownDocument;
 }
 
+const isDate = (value: string | undefined): value is string => /^\d{4}-\d{2}-\d{2}$/.test(value ?? '');
 const isGroup = (value: string | undefined): value is DocGroupId => DOC_GROUPS.some((group) => group.id === value);
 
 // content/docs/*.md, compiled to HTML at build time by lib/markdown/vite-markdown-plugin.ts.
@@ -31,9 +37,11 @@ const files = import.meta.glob<MarkdownDocument>('../../../../content/docs/*.md'
 
 function toArticle(path: string, document: MarkdownDocument): DocArticle {
   const slug = path.slice(path.lastIndexOf('/') + 1, -'.md'.length);
-  const { title, description, group, order, featured } = document.meta;
-  if (!title || !description || !isGroup(group)) throw new Error(`content/docs/${slug}.md needs a title, a description and one of the docs groups in its front matter`);
-  return { slug, title, description, group, order: Number(order) || 99, featured: featured === '1', html: linkHeadings(document.html), document };
+  const { title, description, group, order, featured, published, updated } = document.meta;
+  if (!title || !description || !isGroup(group) || !isDate(published) || !isDate(updated)) {
+    throw new Error(`content/docs/${slug}.md needs a title, a description, one of the docs groups and published and updated dates (YYYY-MM-DD) in its front matter`);
+  }
+  return { slug, title, description, group, order: Number(order) || 99, featured: featured === '1', published, updated, html: linkHeadings(document.html), document };
 }
 
 export const DOC_ARTICLES: readonly DocArticle[] = Object.entries(files)
@@ -52,10 +60,17 @@ export const DOCS_HOME_DESCRIPTION = 'Guides and reference for Citable: the AI V
 /** Routes of the docs pages, for the pre-render and the sitemap. */
 export const DOC_ROUTES = ['/documentation', ...DOC_ARTICLES.map((article) => `/docs/${article.slug}`), API_REFERENCE_PATH];
 
-/** Route, title and description of a docs page for the pre-render's head tags; undefined for other routes. */
-export function docsPageMeta(route: string): { path: string; title: string; description: string } | undefined {
-  if (route === '/documentation') return { path: route, title: 'Documentation | Citable: Guides, Tools and API Reference', description: DOCS_HOME_DESCRIPTION };
+/** Route, title, description and page markup of a docs page for the pre-render's head tags; undefined for other routes. */
+export function docsPageMeta(route: string): PageMeta | undefined {
+  if (route === '/documentation') {
+    return {
+      path: route,
+      title: 'Documentation | Citable: Guides, Tools and API Reference',
+      description: DOCS_HOME_DESCRIPTION,
+      pageStructuredData: (origin) => docsHomeStructuredData(DOC_ARTICLES, findDoc('introduction'), origin),
+    };
+  }
   if (route === API_REFERENCE_PATH) return { path: route, title: `${API_REFERENCE_TITLE} | Citable Docs`, description: API_REFERENCE_DESCRIPTION };
   const article = DOC_ARTICLES.find((candidate) => `/docs/${candidate.slug}` === route);
-  return article && { path: route, title: `${article.title} | Citable Docs`, description: article.description };
+  return article && { path: route, title: `${article.title} | Citable Docs`, description: article.description, pageStructuredData: (origin) => articleStructuredData(article, origin) };
 }

@@ -38,5 +38,6 @@ export function headTags(path: string, origin: string, meta: PageMeta = PAGE_MET
     `<meta name="twitter:description" content="${description}" />`,
     `<link rel="alternate" type="text/plain" title="llms.txt" href="/llms.txt" />`,
     `<script type="application/ld+json">${safeJson(structuredData(origin, meta.path))}</script>`,
+    ...(meta.pageStructuredData ? [`<script type="application/ld+json">${safeJson({ '@context': 'https://schema.org', '@graph': meta.pageStructuredData(origin) })}</script>`] : []),
   ].join('\n    ');
 }

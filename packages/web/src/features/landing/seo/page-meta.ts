@@ -4,6 +4,8 @@ export interface PageMeta {
   path: string;
   title: string;
   description: string;
+  /** JSON-LD nodes of the page's own content (an article, its breadcrumbs, its FAQ), beside the site-wide ones. */
+  pageStructuredData?: (origin: string) => Record<string, unknown>[];
 }
 
 /** Title and description of each pre-rendered public page. */

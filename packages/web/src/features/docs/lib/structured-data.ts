@@ -1,0 +1,90 @@
+import type { DocArticle } from '../data/docs';
+
+const decode = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .trim();
+
+/**
+ * The questions and answers of an article's "Frequently asked questions" section: each h3 and
+ * the paragraphs under it. The visible FAQ and its FAQPage markup come from the same Markdown.
+ */
+export function faqOf(html: string): { question: string; answer: string }[] {
+  const section = /<h2 id="frequently-asked-questions">[\s\S]*?<\/h2>([\s\S]*?)(?=<h2 |$)/.exec(html)?.[1];
+  if (!section) return [];
+  return [...section.matchAll(/<h3 id="[^"]*">([\s\S]*?)<\/h3>([\s\S]*?)(?=<h3 |$)/g)]
+    .map(([, question, answer]) => ({ question: decode(question!), answer: decode(answer!).replace(/\s+/g, ' ') }))
+    .filter((entry) => entry.question && entry.answer);
+}
+
+const organization = (origin: string) => ({ '@id': `${origin}/#organization` });
+
+function breadcrumbs(origin: string, trail: { name: string; path: string }[]) {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((step, index) => ({ '@type': 'ListItem', position: index + 1, name: step.name, item: `${origin}${step.path}` })),
+  };
+}
+
+function faqPage(origin: string, path: string, faq: { question: string; answer: string }[]) {
+  return {
+    '@type': 'FAQPage',
+    '@id': `${origin}${path}#faq`,
+    url: `${origin}${path}`,
+    mainEntity: faq.map((entry) => ({ '@type': 'Question', name: entry.question, acceptedAnswer: { '@type': 'Answer', text: entry.answer } })),
+  };
+}
+
+/** JSON-LD of a docs article: the article (written and published by Citable), its breadcrumbs and its FAQ. */
+export function articleStructuredData(article: DocArticle, origin: string): Record<string, unknown>[] {
+  const path = `/docs/${article.slug}`;
+  const faq = faqOf(article.document.html);
+  return [
+    {
+      '@type': 'TechArticle',
+      '@id': `${origin}${path}#article`,
+      headline: article.title,
+      description: article.description,
+      url: `${origin}${path}`,
+      mainEntityOfPage: `${origin}${path}`,
+      inLanguage: 'en',
+      datePublished: article.published,
+      dateModified: article.updated,
+      author: { '@type': 'Organization', name: 'Citable', url: `${origin}/` },
+      publisher: organization(origin),
+      isPartOf: { '@id': `${origin}/#website` },
+    },
+    breadcrumbs(origin, [
+      { name: 'Documentation', path: '/documentation' },
+      { name: article.title, path },
+    ]),
+    ...(faq.length ? [faqPage(origin, path, faq)] : []),
+  ];
+}
+
+/** JSON-LD of /documentation: a collection page of the articles, and the FAQ of the introduction it shows. */
+export function docsHomeStructuredData(articles: readonly DocArticle[], introduction: DocArticle | undefined, origin: string): Record<string, unknown>[] {
+  const faq = introduction ? faqOf(introduction.document.html) : [];
+  const latest = articles.map((article) => article.updated).sort().at(-1);
+  return [
+    {
+      '@type': 'CollectionPage',
+      '@id': `${origin}/documentation#page`,
+      name: 'Citable documentation',
+      url: `${origin}/documentation`,
+      inLanguage: 'en',
+      ...(introduction ? { datePublished: introduction.published, dateModified: latest } : {}),
+      author: { '@type': 'Organization', name: 'Citable', url: `${origin}/` },
+      publisher: organization(origin),
+      isPartOf: { '@id': `${origin}/#website` },
+      hasPart: articles.map((article) => ({ '@type': 'TechArticle', headline: article.title, url: `${origin}/docs/${article.slug}` })),
+    },
+    breadcrumbs(origin, [{ name: 'Documentation', path: '/documentation' }]),
+    ...(faq.length ? [faqPage(origin, '/documentation', faq)] : []),
+  ];
+}
