@@ -182,6 +182,21 @@ describe('monitoring', () => {
   });
 });
 
+describe('insights API', () => {
+  it('regenerates at most once a minute unless the inputs change', async () => {
+    const user = await newUser('free', [site.url], [rival.url]);
+    const first = insightListSchema.parse((await api(base, '/api/insights', { cookie: user.cookie })).body);
+    expect(first.insights.map((insight) => insight.id)).toEqual(['first-audit']);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = insightListSchema.parse((await api(base, '/api/insights', { cookie: user.cookie })).body);
+    expect(again.generatedAt).toBe(first.generatedAt);
+    const logged = await api(base, '/api/activity', { cookie: user.cookie, body: { activity_type: 'insight_action_taken', activity_data: { insightId: 'first-audit' } } });
+    expect(logged.status).toBe(201);
+    const changed = insightListSchema.parse((await api(base, '/api/insights', { cookie: user.cookie })).body);
+    expect(changed.generatedAt).not.toBe(first.generatedAt);
+  });
+});
+
 describe('alerts API', () => {
   it('raises alerts from audits made through the audit function', async () => {
     const user = await newUser('core', [site.url], [rival.url]);

@@ -72,12 +72,20 @@ function EntryRow({ entry, onOpen }: { entry: HistoryEntry; onOpen: () => void }
 /** The History page (spec 001 §2, §9): filters, audits with recommendations, insights, export and the way to Trends. */
 export function HistorySection({ user, profile }: { user: SessionUser; profile: Profile }) {
   const [filters, setFilters] = useState<HistoryFilters>({ period: '30d', type: '', sort: 'date', order: 'desc' });
-  const [view, setView] = useState<'list' | 'trends'>('list');
+  // The view lives in the URL, so "View in Trends" survives a reload and any link to the history opens the list.
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'trends' ? 'trends' : 'list';
+  const setView = (next: 'list' | 'trends') =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next === 'trends') updated.set('view', 'trends');
+      else updated.delete('view');
+      return updated;
+    });
   const [selected, setSelected] = useState<HistoryEntry | null>(null);
   const [exporting, setExporting] = useState(false);
   const history = useHistory(user.id, filters);
   const toast = useToast();
-  const [, setParams] = useSearchParams();
   const entries = history.data?.entries ?? [];
 
   const exportCsv = () => {
