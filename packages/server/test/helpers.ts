@@ -50,6 +50,7 @@ export const GENEROUS_RATE_LIMITS: AuthRateLimits = {
   signUpPerIp: UNLIMITED,
   resetPerEmail: UNLIMITED,
   resetPerIp: UNLIMITED,
+  twoFactorPerIp: UNLIMITED,
 };
 
 const serverRoot = path.resolve(import.meta.dirname, '..');

@@ -8,6 +8,7 @@ import { existingAccountEmail, passwordResetEmail, verificationEmail } from '../
 import type { Mailer } from '../services/mailer';
 import { hashPassword, verifyPassword } from '../services/password-hash';
 import { isCommonPassword, PASSWORD_TOO_COMMON_MESSAGE } from '../services/password-policy';
+import { twoFactorPlugins } from '../two-factor/auth-plugins';
 
 export interface AuthOptions {
   db: Db;
@@ -81,6 +82,7 @@ export function createAuth(options: AuthOptions) {
       useSecureCookies: false,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: isProduction, path: '/' },
     },
+    plugins: twoFactorPlugins(db),
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const field = passwordFields[ctx.path];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AuditIssue, CitationTrackerResult, GoalId, Playbook, SiteEntry } from '@citable/contract';
 import type { StoredAudit } from '../services/audits/stored-audit';
 import { user } from './auth-schema';
@@ -472,3 +472,34 @@ export const apiKeys = pgTable(
   },
   (table) => [uniqueIndex('api_keys_hash_idx').on(table.hash), index('api_keys_user_created_idx').on(table.userId, table.createdAt.desc())],
 );
+
+/**
+ * TOTP codes already accepted, so a code cannot be used twice within its validity window
+ * (RFC 6238 §5.2): better-auth checks a code's value but keeps no record of its use. Only a
+ * hash is kept, and each row lapses once the code it stands for can no longer verify.
+ */
+export const twoFactorSpentCodes = pgTable(
+  'two_factor_spent_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.codeHash] })],
+);
+
+/**
+ * The weekly suggestions e-mail (spec 000 §6, Pro and Agency). A missing row means subscribed
+ * and never sent; last_sent_week keeps a retried or repeated weekly run from sending twice.
+ */
+export const digestPreferences = pgTable('digest_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  /** The ISO week (e.g. 2026-W47) of the last digest sent. */
+  lastSentWeek: text('last_sent_week'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+});

@@ -31,7 +31,8 @@ export interface AuthPluginOptions {
 }
 
 interface LimitedEndpoint {
-  perEmail: RateRule;
+  /** Absent where the body names no account (two-factor codes: the challenge cookie does). */
+  perEmail?: RateRule;
   perIp: RateRule;
   message: string;
 }
@@ -41,6 +42,8 @@ function limitedEndpoints(limits: AuthRateLimits): Record<string, LimitedEndpoin
     '/api/auth/sign-in/email': { perEmail: limits.signInPerEmail, perIp: limits.signInPerIp, message: 'Too many sign-in attempts. Please wait a few minutes before trying again.' },
     '/api/auth/sign-up/email': { perEmail: limits.signUpPerEmail, perIp: limits.signUpPerIp, message: MESSAGES.auth.tooManySignups },
     '/api/auth/request-password-reset': { perEmail: limits.resetPerEmail, perIp: limits.resetPerIp, message: 'Too many password reset requests. Please wait a few minutes before trying again.' },
+    '/api/auth/two-factor/verify-totp': { perIp: limits.twoFactorPerIp, message: 'Too many code attempts. Please wait a few minutes before trying again.' },
+    '/api/auth/two-factor/verify-backup-code': { perIp: limits.twoFactorPerIp, message: 'Too many code attempts. Please wait a few minutes before trying again.' },
   };
 }
 
@@ -79,7 +82,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       // Bounded, because the body is not validated yet: better-auth does that after this check.
       const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase().slice(0, 320) : '';
       const hits = [{ key: `${path}:ip:${request.ip}`, rule: endpoint.perIp }];
-      if (email) hits.push({ key: `${path}:email:${email}`, rule: endpoint.perEmail });
+      if (email && endpoint.perEmail) hits.push({ key: `${path}:email:${email}`, rule: endpoint.perEmail });
       const decision = await hitRateLimits(app.db, hits);
       if (decision.allowed) return true;
       // `message` and `code` are what better-auth's client reads; `error` is the API's own convention.

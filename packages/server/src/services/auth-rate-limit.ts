@@ -15,6 +15,8 @@ export interface AuthRateLimits {
   /** Password-reset requests send mail; limited so nobody can flood an inbox. */
   resetPerEmail: RateRule;
   resetPerIp: RateRule;
+  /** Two-factor codes per IP; better-auth itself caps each challenge and locks an account after repeated failures. */
+  twoFactorPerIp: RateRule;
 }
 
 const minutes = (n: number) => n * 60_000;
@@ -26,6 +28,7 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   signUpPerIp: { limit: 5, windowMs: minutes(10) },
   resetPerEmail: { limit: 3, windowMs: minutes(15) },
   resetPerIp: { limit: 10, windowMs: minutes(15) },
+  twoFactorPerIp: { limit: 30, windowMs: minutes(15) },
 };
 
 export interface RateDecision {
