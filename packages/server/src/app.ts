@@ -49,6 +49,9 @@ import { limitJsonDepth } from './ops/json-depth';
 import { sessionGate } from './ops/session-gate';
 import { csrfGuard } from './ops/csrf';
 import { registerRateLimit } from './ops/rate-limit';
+import { echoRequestId, genReqId } from './ops/request-id';
+import { collectMetrics } from './ops/metrics';
+import { opsRoutes } from './ops/ops-routes';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './services/auth-rate-limit';
 
 export interface AppOptions {
@@ -77,10 +80,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: typeof logger === 'object' ? { redact: { paths: CREDENTIAL_LOG_PATHS, censor: '[redacted]' }, ...logger } : logger,
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustProxy,
+    // An incoming X-Request-Id of safe shape is kept (ops/request-id), echoed in the response.
+    genReqId,
+    requestIdHeader: false,
   });
   collectRoutes(app);
   limitJsonDepth(app);
   sessionGate(app);
+  echoRequestId(app);
+  collectMetrics(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -120,7 +128,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     isProduction: config.isProduction,
     rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.rateLimits },
   });
-  await app.register(jobsPlugin);
+  await app.register(jobsPlugin, { work: config.jobsEnabled });
   await app.jobs.define(authRateLimitCleanupJob(app.db));
   const auditDeps = { db: app.db, allowHosts: config.fetchAllowHosts, log: app.log, afterSave: alertsAfterSave(app.db) };
   const auditJob = auditRunJob(auditDeps);
@@ -131,6 +139,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const devOutbox = !config.isProduction;
   await app.register(healthRoutes);
+  await app.register(opsRoutes, { metricsToken: config.metricsToken });
   await app.register(configRoutes, { nodeEnv: config.nodeEnv, devOutbox, billingConfigured: billingConfigured(config.billing) });
   await app.register(meRoutes);
   await app.register(profileRoutes);

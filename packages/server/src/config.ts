@@ -44,6 +44,10 @@ export interface Config {
   apiRateLimitPerMinute: number;
   /** Per user/IP request limits of the API (RATE_LIMIT_PER_MINUTE, RATE_LIMIT_EXPENSIVE_PER_MINUTE; ops/rate-limit). */
   rateLimit: RateLimitSettings;
+  /** JOBS=off: this process sends jobs but handles none, for an API next to dedicated workers (npm run worker). */
+  jobsEnabled: boolean;
+  /** Bearer token of GET /metrics (METRICS_TOKEN); unset, /metrics answers 404. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -117,5 +121,7 @@ export function loadConfig(env: Env = process.env): Config {
     credentialsKey: resolveCredentialsKey(env, dataDir, isProduction, (message) => new ConfigError(message)),
     apiRateLimitPerMinute: readApiRateLimit(env, (message) => new ConfigError(message)),
     rateLimit: readRateLimitSettings(env, nodeEnv, (message) => new ConfigError(message)),
+    jobsEnabled: !/^(off|false|0|no)$/i.test(env.JOBS ?? ''),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { fromPglite, PgBoss, type Queue } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type {} from '../ops/metrics';
 
 export interface JobDefinition<S extends z.ZodType> {
   /** Queue name, kebab-case (e.g. `site-audit`). */
@@ -12,6 +13,13 @@ export interface JobDefinition<S extends z.ZodType> {
   queue?: Omit<Queue, 'name'>;
   /** Run on a cron schedule (minute granularity) with this payload, as well as on demand. */
   schedule?: { cron: string; payload: z.input<S> };
+}
+
+export interface JobRegistryOptions {
+  /** False: define queues and send jobs, but handle none (the API process next to dedicated workers). */
+  work?: boolean;
+  /** Told each handled job's duration in seconds and outcome (metrics). */
+  observe?: (queue: string, seconds: number, outcome: 'completed' | 'failed') => void;
 }
 
 const DEFAULT_QUEUE: Omit<Queue, 'name'> = { retryLimit: 3, retryDelay: 5, retryBackoff: true };
@@ -28,6 +36,7 @@ export class JobRegistry {
   constructor(
     private readonly boss: PgBoss,
     private readonly log: FastifyBaseLogger,
+    private readonly options: JobRegistryOptions = {},
   ) {}
 
   async define<S extends z.ZodType>(definition: JobDefinition<S>): Promise<void> {
@@ -52,12 +61,17 @@ export class JobRegistry {
   private async startWorker(definition: JobDefinition<z.ZodType>): Promise<void> {
     await this.boss.createQueue(definition.id, { ...DEFAULT_QUEUE, ...definition.queue });
     if (definition.schedule) await this.boss.schedule(definition.id, definition.schedule.cron, definition.payload.parse(definition.schedule.payload) as object);
+    // JOBS=off: this process only sends; dedicated workers (src/worker.ts) handle the queues.
+    if (this.options.work === false) return;
     await this.boss.work(definition.id, { batchSize: 1 }, async (jobs) => {
       for (const job of jobs) {
         const payload = definition.payload.parse(job.data);
+        const started = performance.now();
         try {
           await definition.handler(payload, { jobId: job.id });
+          this.options.observe?.(definition.id, (performance.now() - started) / 1000, 'completed');
         } catch (error) {
+          this.options.observe?.(definition.id, (performance.now() - started) / 1000, 'failed');
           this.log.error({ err: error, job: definition.id, jobId: job.id }, 'job failed');
           throw error;
         }
@@ -73,13 +87,14 @@ declare module 'fastify' {
 }
 
 /** pg-boss on the app's own database: PGlite's single connection, or a pool of its own on PostgreSQL. */
-export const jobsPlugin = fp(
-  async (app) => {
+export const jobsPlugin = fp<{ work?: boolean }>(
+  async (app, options) => {
     const { pglite, databaseUrl } = app.dbHandle;
     const boss = pglite ? new PgBoss({ db: fromPglite(pglite), backend: 'pglite' }) : new PgBoss({ connectionString: databaseUrl, max: 5 });
     boss.on('error', (error) => app.log.error({ err: error }, 'pg-boss error'));
     await boss.start();
-    const registry = new JobRegistry(boss, app.log);
+    const observe: JobRegistryOptions['observe'] = app.hasDecorator('metrics') ? (queue, seconds, outcome) => app.metrics.observeJob(queue, seconds, outcome) : undefined;
+    const registry = new JobRegistry(boss, app.log, { work: options.work, observe });
     app.decorate('jobs', registry);
     // Workers start once every feature has had its chance to define jobs.
     app.addHook('onReady', () => registry.start());

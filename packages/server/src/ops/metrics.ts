@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * A small Prometheus registry written against the text exposition format (0.0.4): counters and
+ * histograms with labels, which is all Citable exports. No dependency, one registry per app.
+ */
+type Labels = Record<string, string>;
+
+const escape = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
+const labelText = (labels: Labels) => {
+  const pairs = Object.entries(labels).map(([key, value]) => `${key}="${escape(value)}"`);
+  return pairs.length ? `{${pairs.join(',')}}` : '';
+};
+const keyOf = (labels: Labels) => JSON.stringify(Object.entries(labels).sort());
+
+class Counter {
+  private readonly values = new Map<string, { labels: Labels; value: number }>();
+  constructor(
+    readonly name: string,
+    readonly help: string,
+  ) {}
+  inc(labels: Labels, by = 1): void {
+    const key = keyOf(labels);
+    const entry = this.values.get(key) ?? { labels, value: 0 };
+    entry.value += by;
+    this.values.set(key, entry);
+  }
+  render(): string {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
+    for (const { labels, value } of this.values.values()) lines.push(`${this.name}${labelText(labels)} ${value}`);
+    return lines.join('\n');
+  }
+}
+
+class Histogram {
+  private readonly values = new Map<string, { labels: Labels; counts: number[]; sum: number; count: number }>();
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly buckets: number[],
+  ) {}
+  observe(labels: Labels, value: number): void {
+    const key = keyOf(labels);
+    const entry = this.values.get(key) ?? { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 };
+    this.buckets.forEach((bound, index) => {
+      if (value <= bound) entry.counts[index] += 1;
+    });
+    entry.sum += value;
+    entry.count += 1;
+    this.values.set(key, entry);
+  }
+  render(): string {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
+    for (const { labels, counts, sum, count } of this.values.values()) {
+      this.buckets.forEach((bound, index) => lines.push(`${this.name}_bucket${labelText({ ...labels, le: String(bound) })} ${counts[index]}`));
+      lines.push(`${this.name}_bucket${labelText({ ...labels, le: '+Inf' })} ${count}`);
+      lines.push(`${this.name}_sum${labelText(labels)} ${sum}`);
+      lines.push(`${this.name}_count${labelText(labels)} ${count}`);
+    }
+    return lines.join('\n');
+  }
+}
+
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+const JOB_BUCKETS = [0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
+
+export class Metrics {
+  readonly httpRequests = new Counter('citable_http_requests_total', 'HTTP requests answered, by method, route pattern and status.');
+  readonly httpDuration = new Histogram('citable_http_request_duration_seconds', 'HTTP request latency in seconds, by method, route pattern and status.', HTTP_BUCKETS);
+  readonly jobs = new Counter('citable_jobs_total', 'Jobs handled by this process, by queue and outcome (completed or failed).');
+  readonly jobDuration = new Histogram('citable_job_duration_seconds', 'Job handling time in seconds, by queue and outcome; queue audit-run is the audit duration.', JOB_BUCKETS);
+  private readonly started = Date.now();
+
+  observeJob(queue: string, seconds: number, outcome: 'completed' | 'failed'): void {
+    this.jobs.inc({ queue, outcome });
+    this.jobDuration.observe({ queue, outcome }, seconds);
+  }
+
+  render(extra: string[] = []): string {
+    const memory = process.memoryUsage();
+    const processLines = [
+      '# HELP citable_process_uptime_seconds Seconds since this process built its app.',
+      '# TYPE citable_process_uptime_seconds gauge',
+      `citable_process_uptime_seconds ${(Date.now() - this.started) / 1000}`,
+      '# HELP citable_process_resident_memory_bytes Resident set size in bytes.',
+      '# TYPE citable_process_resident_memory_bytes gauge',
+      `citable_process_resident_memory_bytes ${memory.rss}`,
+    ];
+    return [this.httpRequests.render(), this.httpDuration.render(), this.jobs.render(), this.jobDuration.render(), ...processLines, ...extra].join('\n') + '\n';
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
+}
+
+/** Decorates `app.metrics` and times every request by its route pattern (never the raw URL: bounded label values). */
+export function collectMetrics(app: FastifyInstance): Metrics {
+  const metrics = new Metrics();
+  app.decorate('metrics', metrics);
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const labels = { method: request.method, route, status: String(reply.statusCode) };
+    metrics.httpRequests.inc(labels);
+    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+  });
+  return metrics;
+}
