@@ -28,3 +28,4 @@ export * from './feedback';
 export * from './cms';
 export * from './white-label';
 export * from './public-api';
+export * from './digest';

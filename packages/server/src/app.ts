@@ -43,6 +43,7 @@ import { mcpRoutes } from './mcp/mcp-routes';
 import { playbookRoutes } from './routes/playbooks';
 import { realtimeContentAnalysisRoutes } from './routes/real-time-content-analysis';
 import { alertsAfterSave, trackPlugin } from './track/track-plugin';
+import { digestPlugin } from './digest/digest-plugin';
 import { loadStatusFile } from './services/status/status-file';
 import { collectRoutes } from './ops/route-table';
 import { limitJsonDepth } from './ops/json-depth';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(auditRoutes, { job: auditJob });
   await app.register(auditFunctionRoutes, { allowHosts: config.fetchAllowHosts, afterSave: auditDeps.afterSave });
   await app.register(trackPlugin, { audit: auditDeps });
+  await app.register(digestPlugin, { publicUrl: config.publicUrl, secret: config.authSecret });
   await app.register(citationRoutes, { sources: config.citationSources });
   await app.register(llmRoutes);
   await app.register(toolFunctionRoutes, { allowHosts: config.fetchAllowHosts });

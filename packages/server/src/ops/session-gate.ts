@@ -20,6 +20,7 @@ export const PUBLIC_API_ROUTES = new Set([
   'POST /api/functions/genie-chatbot', // the landing-page context needs no session
   'GET /api/dev/outbox', // development only
   'GET /api/v1/openapi.json', // public API description
+  'GET /api/digest/unsubscribe', // the e-mail's link; a signed token instead of a session
 ]);
 
 /** Bearer-key routes: the public API (guarded by its own hook) and the MCP endpoint. */

@@ -21,6 +21,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/dev/outbox': 'development only',
   'GET /dev/outbox': 'development only',
   'GET /api/v1/openapi.json': 'public API description',
+  'GET /api/digest/unsubscribe': 'the e-mail link carries a signed token instead of a session',
   'GET /': 'the web app',
 };
 
