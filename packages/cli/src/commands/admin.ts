@@ -3,18 +3,22 @@ import { isPlanId, PLAN_IDS, PLANS } from '@citable/contract';
 import { CliError, EXIT_OK } from '../cli-error';
 import type { Command } from '../command';
 import { parseCommandArgs } from '../parse-command-args';
+import { ADMIN_BACKUP_USAGE, runAdminBackup } from './admin-backup';
 
 export const adminCommand: Command = {
   name: 'admin',
-  summary: 'administer a self-hosted install (set-plan)',
+  summary: 'administer a self-hosted install (set-plan, backup, restore)',
   usage: `citable admin set-plan <email> <plan>
 
   Sets the plan (${PLAN_IDS.join(', ')}) of the account with that e-mail address, for installs
   without a billing provider. Uses the server's database: DATABASE_URL when set, otherwise the
   embedded one in DATA_DIR (default ./data). The embedded database allows one process at a time,
-  so stop the server first, or run with DATABASE_URL.`,
+  so stop the server first, or run with DATABASE_URL.
+
+${ADMIN_BACKUP_USAGE}`,
   async run(args, io) {
     const [action, ...rest] = args;
+    if (action === 'backup' || action === 'restore') return runAdminBackup(action, rest, io);
     if (action !== 'set-plan') throw new CliError(`unknown admin command ${action === undefined ? '(none given)' : `"${action}"`} (see citable help admin)`);
     const { positionals } = parseCommandArgs('admin', rest, {});
     if (positionals.length !== 2) throw new CliError('citable admin set-plan needs an e-mail address and a plan (see citable help admin)');
