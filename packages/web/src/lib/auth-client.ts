@@ -1,6 +1,10 @@
 import { createAuthClient } from 'better-auth/react';
+import { twoFactorClient } from 'better-auth/client/plugins';
 
-type AuthClient = ReturnType<typeof createAuthClient>;
+// The code step is shown in place by the auth dialog, so the plugin's redirect to a page stays off.
+const createClient = () => createAuthClient({ baseURL: window.location.origin, basePath: '/api/auth', plugins: [twoFactorClient()] });
+
+type AuthClient = ReturnType<typeof createClient>;
 
 let client: AuthClient | undefined;
 
@@ -9,6 +13,6 @@ let client: AuthClient | undefined;
  * pre-render (which has no origin) never builds one.
  */
 export function authClient(): AuthClient {
-  client ??= createAuthClient({ baseURL: window.location.origin, basePath: '/api/auth' });
+  client ??= createClient();
   return client;
 }

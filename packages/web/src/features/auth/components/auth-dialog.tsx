@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { useUiState, type AuthMode } from '../../../stores/ui-state';
+import { TwoFactorStep } from '../../two-factor/components/two-factor-step';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
@@ -21,6 +22,8 @@ export function AuthDialog() {
   const [email, setEmail] = useState('');
   // Remounting the form on each switch resets its fields; the effect then focuses its first one.
   const [formKey, setFormKey] = useState(0);
+  // After a right password on an account with two-factor sign-in, the code step replaces the form.
+  const [codeStep, setCodeStep] = useState(false);
 
   useEffect(() => {
     if (formKey === 0) return;
@@ -28,6 +31,7 @@ export function AuthDialog() {
   }, [formKey]);
 
   const switchTo = (next: AuthMode, message?: { notice?: string; error?: string }) => {
+    setCodeStep(false);
     if (message) openAuth(next, message);
     else setAuthMode(next);
     setFormKey((key) => key + 1);
@@ -40,7 +44,17 @@ export function AuthDialog() {
   const description = mode === 'signup' && plan ? `You chose the ${plan.name} plan. Create your account to continue.` : undefined;
 
   return (
-    <Modal open={open} onOpenChange={(next) => (next ? undefined : closeAuth())} title={TITLES[mode]} description={description} testId="auth-dialog">
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (next) return;
+        setCodeStep(false);
+        closeAuth();
+      }}
+      title={codeStep ? 'Two-factor sign-in' : TITLES[mode]}
+      description={codeStep ? undefined : description}
+      testId="auth-dialog"
+    >
       <div className="space-y-4">
         {authDialog.notice ? (
           <Alert tone="success" testId="auth-notice">
@@ -52,7 +66,15 @@ export function AuthDialog() {
             {authDialog.error}
           </Alert>
         ) : null}
-        {mode === 'forgot' ? (
+        {codeStep ? (
+          <TwoFactorStep
+            onVerified={() => {
+              setCodeStep(false);
+              closeAuth();
+            }}
+            onRestart={(error) => switchTo('signin', error ? { error } : undefined)}
+          />
+        ) : mode === 'forgot' ? (
           <ForgotPasswordForm key={`forgot-${formKey}`} defaultEmail={knownEmail} onBack={() => switchTo('signin')} />
         ) : mode === 'signup' ? (
           <SignUpForm
@@ -68,6 +90,7 @@ export function AuthDialog() {
             key={`signin-${formKey}`}
             defaultEmail={knownEmail}
             onSignedIn={closeAuth}
+            onTwoFactorRequired={() => setCodeStep(true)}
             onForgotPassword={(currentEmail) => {
               setEmail(currentEmail);
               switchTo('forgot');
@@ -75,7 +98,7 @@ export function AuthDialog() {
           />
         )}
       </div>
-      {mode !== 'forgot' ? (
+      {mode !== 'forgot' && !codeStep ? (
         <p className="mt-6 text-center text-sm text-slate-600">
           {mode === 'signup' ? 'Already have an account?' : 'New to Citable?'}{' '}
           <button

@@ -14,10 +14,12 @@ import { signInSchema, type SignInValues } from '../api/auth-schemas';
 interface SignInFormProps {
   defaultEmail: string;
   onSignedIn: () => void;
+  /** The password was right and the account asks for a second factor. */
+  onTwoFactorRequired: () => void;
   onForgotPassword: (email: string) => void;
 }
 
-export function SignInForm({ defaultEmail, onSignedIn, onForgotPassword }: SignInFormProps) {
+export function SignInForm({ defaultEmail, onSignedIn, onTwoFactorRequired, onForgotPassword }: SignInFormProps) {
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -30,9 +32,13 @@ export function SignInForm({ defaultEmail, onSignedIn, onForgotPassword }: SignI
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const { error } = await authClient().signIn.email({ email: values.email, password: values.password });
+      const { data, error } = await authClient().signIn.email({ email: values.email, password: values.password });
       if (error) {
         setServerError(signInErrorMessage(error));
+        return;
+      }
+      if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
+        onTwoFactorRequired();
         return;
       }
       await queryClient.invalidateQueries({ queryKey: queryKeys.session });

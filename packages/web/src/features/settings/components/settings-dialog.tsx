@@ -1,4 +1,4 @@
-import { INDUSTRIES, MESSAGES, PLANS, type GoalId, type Industry, type Profile } from '@citable/contract';
+import { INDUSTRIES, MESSAGES, planAtLeast, PLANS, type GoalId, type Industry, type Profile } from '@citable/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { GoalPicker } from '../../../components/forms/goal-picker';
@@ -16,6 +16,8 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useUiState } from '../../../stores/ui-state';
 import { ApiKeysSection } from '../../api-keys/components/api-keys-section';
+import { DigestSetting } from '../../digest/components/digest-setting';
+import { SecuritySection } from '../../two-factor/components/security-section';
 import { updateProfile } from '../api/update-profile';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -144,6 +146,14 @@ function SettingsForm({ user, profile }: { user: SessionUser; profile: Profile }
         <Section title="API keys">
           <ApiKeysSection />
         </Section>
+        <Section title="Security">
+          <SecuritySection userId={user.id} />
+        </Section>
+        {planAtLeast(profile.plan, 'pro') ? (
+          <Section title="E-mail">
+            <DigestSetting userId={user.id} />
+          </Section>
+        ) : null}
       </div>
     </Modal>
   );
