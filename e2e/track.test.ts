@@ -88,15 +88,6 @@ afterAll(async () => {
 test('a Pro user follows their scores: trends, an alert, history filters and the CSV export', async () => {
   await page.goto(`${server!.baseUrl}/dashboard?section=history`);
   await page.getByTestId('history-section').waitFor();
-
-  // The overview's insights and the competitive view read the same audits.
-  await page.goto(`${server!.baseUrl}/dashboard`);
-  await expect.poll(() => page.getByTestId('insight').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-  await page.getByTestId('insights-card').scrollIntoViewIfNeeded();
-  await screenshot(page, 'track-overview-insights');
-  await page.goto(`${server!.baseUrl}/dashboard?section=competitive-viz`);
-  await page.getByTestId('competitive-section').getByText('Score Comparison').waitFor();
-  await screenshot(page, 'track-competitive');
   await expect.poll(() => page.getByTestId('history-entry').count(), { timeout: 15_000 }).toBe(4);
   await page.getByTestId('history-insights').waitFor();
   await screenshot(page, 'track-history');
