@@ -5,6 +5,7 @@
  * served by yet another process, so serving pages costs the crawler's event loop nothing.
  */
 import { cpus, loadavg, totalmem } from 'node:os';
+import { benchEditor } from '@citable/engine';
 import type { CrawlBenchResult, EngineBenchResult } from './bench/bench-result';
 import { runPhase, serveGeneratedSite } from './bench/run-phase';
 
@@ -25,6 +26,10 @@ console.log(
     `engine median ${engine.medianMs} ms, p95 ${engine.p95Ms} ms; bare parse median ${engine.parseMedianMs} ms, p95 ${engine.parseP95Ms} ms; ` +
     `median per-page ratio ${engine.medianPageRatio}x; ${engine.pagesPerSecond.toFixed(0)} pages/s on one thread`,
 );
+
+// The content editor analyses in the browser after each pause in typing: target under 50 ms.
+const editor = benchEditor();
+console.log(`editor: 2,000-word analysis median ${editor.medianMs} ms, p95 ${editor.p95Ms} ms over ${editor.rounds} runs (target < 50 ms)`);
 
 const site = await serveGeneratedSite(SITE_PAGES);
 let crawl: CrawlBenchResult;
