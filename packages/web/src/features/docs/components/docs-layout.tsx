@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { API_REFERENCE_PATH, API_REFERENCE_TITLE, DOC_ARTICLES, DOC_GROUPS } from '../data/docs';
 import { searchDocs } from '../lib/search';
@@ -35,7 +35,7 @@ function DocsNav() {
   );
 }
 
-function SearchResults({ query, onPick }: { query: string; onPick: () => void }) {
+function SearchResults({ query }: { query: string }) {
   const hits = useMemo(() => searchDocs(DOC_ARTICLES.map((article) => ({ ...article, text: article.document.text })), query), [query]);
   return (
     <section aria-labelledby="docs-results" className="min-w-0 flex-1">
@@ -48,7 +48,7 @@ function SearchResults({ query, onPick }: { query: string; onPick: () => void })
       <ul className="mt-6 space-y-4">
         {hits.map(({ doc, snippet }) => (
           <li key={doc.slug} className="rounded-xl border border-slate-200 p-4 hover:border-primary-300">
-            <Link to={`/docs/${doc.slug}`} onClick={onPick} className="font-semibold text-primary-700 hover:underline">
+            <Link to={`/docs/${doc.slug}`} className="font-semibold text-primary-700 hover:underline">
               {doc.title}
             </Link>
             <p className="mt-1 text-sm text-slate-600">{snippet}</p>
@@ -61,11 +61,12 @@ function SearchResults({ query, onPick }: { query: string; onPick: () => void })
 
 /**
  * The documentation's frame: search and the five-group side navigation beside the page. While
- * a query is typed, the results replace the page; picking one clears the query.
+ * a query is typed, the results replace the page; opening any page clears the query.
  */
 export function DocsLayout() {
   const [query, setQuery] = useState('');
   const { pathname } = useLocation();
+  useEffect(() => setQuery(''), [pathname]);
   const searching = query.trim() !== '';
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 lg:flex-row">
@@ -86,7 +87,7 @@ export function DocsLayout() {
         </form>
         <DocsNav />
       </aside>
-      {searching ? <SearchResults query={query} onPick={() => setQuery('')} /> : <div key={pathname} className="min-w-0 flex-1"><Outlet /></div>}
+      {searching ? <SearchResults query={query} /> : <div key={pathname} className="min-w-0 flex-1"><Outlet /></div>}
     </div>
   );
 }

@@ -23,6 +23,9 @@ export function faqOf(html: string): { question: string; answer: string }[] {
 }
 
 const organization = (origin: string) => ({ '@id': `${origin}/#organization` });
+// A reference to the site's Organization node (declared once, in the site-wide markup), named so
+// that readers of this block alone still see who wrote the page.
+const authorOf = (origin: string) => ({ '@id': `${origin}/#organization`, name: 'Citable' });
 
 function breadcrumbs(origin: string, trail: { name: string; path: string }[]) {
   return {
@@ -55,9 +58,10 @@ export function articleStructuredData(article: DocArticle, origin: string): Reco
       inLanguage: 'en',
       datePublished: article.published,
       dateModified: article.updated,
-      author: { '@type': 'Organization', name: 'Citable', url: `${origin}/` },
+      author: authorOf(origin),
       publisher: organization(origin),
       isPartOf: { '@id': `${origin}/#website` },
+      image: `${origin}/og-image.png`,
     },
     breadcrumbs(origin, [
       { name: 'Documentation', path: '/documentation' },
@@ -79,10 +83,11 @@ export function docsHomeStructuredData(articles: readonly DocArticle[], introduc
       url: `${origin}/documentation`,
       inLanguage: 'en',
       ...(introduction ? { datePublished: introduction.published, dateModified: latest } : {}),
-      author: { '@type': 'Organization', name: 'Citable', url: `${origin}/` },
+      author: authorOf(origin),
       publisher: organization(origin),
       isPartOf: { '@id': `${origin}/#website` },
-      hasPart: articles.map((article) => ({ '@type': 'TechArticle', headline: article.title, url: `${origin}/docs/${article.slug}` })),
+      // References to each article's own node, described in full on its page.
+      hasPart: articles.map((article) => ({ '@id': `${origin}/docs/${article.slug}#article` })),
     },
     breadcrumbs(origin, [{ name: 'Documentation', path: '/documentation' }]),
     ...(faq.length ? [faqPage(origin, '/documentation', faq)] : []),
