@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useSearchParams } from 'react-router';
 import { canUseArea, COMPETITIVE_PERIODS, TREND_CHART, type CompetitiveData, type CompetitivePeriod } from '@citable/contract';
 import { Button } from '../../../components/ui/button';
@@ -126,17 +126,33 @@ export function CompetitiveSection({ user, profile }: { user: SessionUser; profi
           </div>
           <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
             {view === 'scores' ? (
-              <div className="h-80">
-                <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={[data.userSite, ...data.competitors].flatMap((site) => (site && site.overallScore !== null ? [{ name: site.name, score: site.overallScore, role: site.role }] : []))}>
-                    <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-                    <XAxis dataKey="name" fontSize={12} />
-                    <YAxis domain={[0, 100]} ticks={[...TREND_CHART.ticks]} fontSize={12} />
-                    <Tooltip />
-                    <Bar dataKey="score" name="Overall score" fill="#8B5CF6" radius={[4, 4, 0, 0]} />
-                  </BarChart>
-                </ResponsiveContainer>
+              <div>
+                <div className="h-80">
+                  <ResponsiveContainer width="100%" height="100%">
+                    <BarChart data={[data.userSite, ...data.competitors].flatMap((site) => (site && site.overallScore !== null ? [{ name: site.name, score: site.overallScore, role: site.role }] : []))}>
+                      <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+                      <XAxis dataKey="name" fontSize={12} />
+                      <YAxis domain={[0, 100]} ticks={[...TREND_CHART.ticks]} fontSize={12} />
+                      <Tooltip />
+                      <Bar dataKey="score" name="Overall score" radius={[4, 4, 0, 0]} isAnimationActive={false}>
+                        {[data.userSite, ...data.competitors].flatMap((site) =>
+                          site && site.overallScore !== null ? [<Cell key={site.url} fill={site.role === 'user' ? '#8B5CF6' : '#14B8A6'} />] : [],
+                        )}
+                      </Bar>
+                    </BarChart>
+                  </ResponsiveContainer>
+                </div>
                 {data.competitorAverage !== null ? <p className="mt-2 text-sm text-slate-600">Competitor average: {data.competitorAverage}</p> : null}
+                {[data.userSite, ...data.competitors].map((site) =>
+                  site && site.overallScore === null ? (
+                    <p key={site.url} className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+                      {site.name} has no audit in this period yet; monitoring will audit it, or
+                      <Button size="sm" variant="outline" disabled={starting !== null} onClick={() => void runAudit(site.url)}>
+                        Audit now
+                      </Button>
+                    </p>
+                  ) : null,
+                )}
               </div>
             ) : null}
             {view === 'entities' ? (
@@ -180,8 +196,8 @@ export function CompetitiveSection({ user, profile }: { user: SessionUser; profi
                     <YAxis domain={[0, 100]} ticks={[...TREND_CHART.ticks]} fontSize={12} />
                     <Tooltip />
                     <Legend />
-                    <Line dataKey="userScore" name="Your score" stroke="#8B5CF6" strokeWidth={2} connectNulls />
-                    <Line dataKey="competitorAverage" name="Competitor average" stroke="#14B8A6" strokeWidth={2} connectNulls />
+                    <Line dataKey="userScore" name="Your score" stroke="#8B5CF6" strokeWidth={2} connectNulls isAnimationActive={false} />
+                    <Line dataKey="competitorAverage" name="Competitor average" stroke="#14B8A6" strokeWidth={2} connectNulls isAnimationActive={false} />
                   </LineChart>
                 </ResponsiveContainer>
               </div>
