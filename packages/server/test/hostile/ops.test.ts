@@ -16,7 +16,8 @@ describe('request ids', () => {
   });
 
   it('replaces an unsafe or missing one with a UUID', async () => {
-    for (const headers of [{ 'x-request-id': 'bad id\twith "quotes"' }, { 'x-request-id': 'x'.repeat(200) }, {}]) {
+    const cases: Record<string, string>[] = [{ 'x-request-id': 'bad id\twith "quotes"' }, { 'x-request-id': 'x'.repeat(200) }, {}];
+    for (const headers of cases) {
       const response = await fetch(`${base}/api/health`, { headers });
       expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     }
