@@ -18,7 +18,7 @@ export function QrCode({ value, label, size = 192 }: { value: string; label: str
     return { count: modules.size + 8, path: d };
   }, [value]);
   return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${count} ${count}`} width={size} height={size} shapeRendering="crispEdges" className="rounded-lg bg-white ring-1 ring-slate-200" data-testid="two-factor-qr">
+    <svg role="img" aria-label={label} viewBox={`0 0 ${count} ${count}`} width={size} height={size} shapeRendering="crispEdges" className="shrink-0 rounded-lg bg-white ring-1 ring-slate-200" data-testid="two-factor-qr">
       <rect width={count} height={count} fill="#fff" />
       <path d={path} fill="#0f172a" />
     </svg>

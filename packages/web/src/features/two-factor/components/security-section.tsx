@@ -114,7 +114,7 @@ export function SecuritySection({ userId }: { userId: string }) {
       ) : null}
       {step.kind === 'scan' ? (
         <div className="space-y-4 rounded-xl border border-slate-200 p-4">
-          <div className="flex flex-col gap-4 sm:flex-row">
+          <div className="flex flex-col items-start gap-4 sm:flex-row">
             <QrCode value={step.uri} label="QR code to add Citable to your authenticator app" />
             <div className="space-y-2 text-sm text-slate-600">
               <p>1. Scan this code with an authenticator app (Google Authenticator, 1Password, Authy...).</p>
