@@ -81,6 +81,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: typeof logger === 'object' ? { redact: { paths: CREDENTIAL_LOG_PATHS, censor: '[redacted]' }, ...logger } : logger,
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustProxy,
+    // Opening the embedded database and applying migrations can take tens of seconds on a busy
+    // machine; Fastify's 10 s default would abort a healthy start-up.
+    pluginTimeout: 120_000,
     // An incoming X-Request-Id of safe shape is kept (ops/request-id), echoed in the response.
     genReqId,
     requestIdHeader: false,
