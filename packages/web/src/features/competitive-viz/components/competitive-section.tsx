@@ -134,7 +134,7 @@ export function CompetitiveSection({ user, profile }: { user: SessionUser; profi
                       <XAxis dataKey="name" fontSize={12} />
                       <YAxis domain={[0, 100]} ticks={[...TREND_CHART.ticks]} fontSize={12} />
                       <Tooltip />
-                      <Bar dataKey="score" name="Overall score" radius={[4, 4, 0, 0]} isAnimationActive={false}>
+                      <Bar dataKey="score" name="Overall score" radius={[4, 4, 0, 0]} maxBarSize={96} isAnimationActive={false}>
                         {[data.userSite, ...data.competitors].flatMap((site) =>
                           site && site.overallScore !== null ? [<Cell key={site.url} fill={site.role === 'user' ? '#8B5CF6' : '#14B8A6'} />] : [],
                         )}
