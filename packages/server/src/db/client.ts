@@ -56,6 +56,9 @@ async function migrateExclusively(pool: pg.Pool): Promise<void> {
 export async function createDb(config: DbConfig): Promise<DbHandle> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle client's connection dropping (database restart, network cut) must not crash the
+    // process: the pool discards it and reconnects on the next query; /api/ready reports the outage.
+    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     try {
       await migrateExclusively(pool);
     } catch (error) {
