@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/config';
 
@@ -108,8 +110,10 @@ export async function runLoadtest(options: LoadtestOptions): Promise<{ dashboard
   const dataDir = mkdtempSync(path.join(tmpdir(), 'citable-loadtest-'));
   // PUBLIC_URL must name the port (better-auth checks Origin against it), so it is chosen first.
   const port = await freePort();
+  const database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
   const config = loadConfig({
     ...process.env,
+    DATABASE_URL: database?.url ?? '',
     NODE_ENV: 'development',
     PORT: String(port),
     DATA_DIR: dataDir,
@@ -134,7 +138,26 @@ export async function runLoadtest(options: LoadtestOptions): Promise<{ dashboard
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   }
+}
+
+/** On PostgreSQL the load test gets a database of its own, dropped afterwards: never the one named. */
+async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `citable_loadtest_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 async function freePort(): Promise<number> {
