@@ -48,6 +48,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
       FETCH_ALLOW_HOSTS: '127.0.0.1,localhost',
+      // Scheduled monitoring would add audits the tests did not ask for.
+      JOB_SCHEDULES: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -132,7 +132,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     isProduction: config.isProduction,
     rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.rateLimits },
   });
-  await app.register(jobsPlugin, { work: config.jobsEnabled });
+  await app.register(jobsPlugin, { work: config.jobsEnabled, schedules: config.schedulesEnabled });
   await app.jobs.define(authRateLimitCleanupJob(app.db));
   const auditDeps = { db: app.db, allowHosts: config.fetchAllowHosts, log: app.log, afterSave: alertsAfterSave(app.db) };
   const auditJob = auditRunJob(auditDeps);

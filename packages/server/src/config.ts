@@ -46,6 +46,8 @@ export interface Config {
   rateLimit: RateLimitSettings;
   /** JOBS=off: this process sends jobs but handles none, for an API next to dedicated workers (npm run worker). */
   jobsEnabled: boolean;
+  /** JOB_SCHEDULES=off: no cron schedules (tests drive scheduled work themselves, on an injected clock). */
+  schedulesEnabled: boolean;
   /** Bearer token of GET /metrics (METRICS_TOKEN); unset, /metrics answers 404. */
   metricsToken: string | undefined;
 }
@@ -122,6 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
     apiRateLimitPerMinute: readApiRateLimit(env, (message) => new ConfigError(message)),
     rateLimit: readRateLimitSettings(env, nodeEnv, (message) => new ConfigError(message)),
     jobsEnabled: !/^(off|false|0|no)$/i.test(env.JOBS ?? ''),
+    schedulesEnabled: !/^(off|false|0|no)$/i.test(env.JOB_SCHEDULES ?? ''),
     metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -128,6 +128,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // API tests must not depend on whether packages/web has been built.
       WEB_DIST_DIR: path.join(storage.dataDir, 'no-web-dist'),
+      // Cron would start monitoring audits in the middle of unrelated tests; tests tick it themselves.
+      JOB_SCHEDULES: 'off',
       ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}),
       ...options.env,
     });

@@ -18,6 +18,8 @@ export interface JobDefinition<S extends z.ZodType> {
 export interface JobRegistryOptions {
   /** False: define queues and send jobs, but handle none (the API process next to dedicated workers). */
   work?: boolean;
+  /** False: no cron schedules; scheduled work then runs only when sent or called directly. */
+  schedules?: boolean;
   /** Told each handled job's duration in seconds and outcome (metrics). */
   observe?: (queue: string, seconds: number, outcome: 'completed' | 'failed') => void;
 }
@@ -60,7 +62,7 @@ export class JobRegistry {
 
   private async startWorker(definition: JobDefinition<z.ZodType>): Promise<void> {
     await this.boss.createQueue(definition.id, { ...DEFAULT_QUEUE, ...definition.queue });
-    if (definition.schedule) await this.boss.schedule(definition.id, definition.schedule.cron, definition.payload.parse(definition.schedule.payload) as object);
+    if (definition.schedule && this.options.schedules !== false) await this.boss.schedule(definition.id, definition.schedule.cron, definition.payload.parse(definition.schedule.payload) as object);
     // JOBS=off: this process only sends; dedicated workers (src/worker.ts) handle the queues.
     if (this.options.work === false) return;
     await this.boss.work(definition.id, { batchSize: 1 }, async (jobs) => {
@@ -87,14 +89,14 @@ declare module 'fastify' {
 }
 
 /** pg-boss on the app's own database: PGlite's single connection, or a pool of its own on PostgreSQL. */
-export const jobsPlugin = fp<{ work?: boolean }>(
+export const jobsPlugin = fp<{ work?: boolean; schedules?: boolean }>(
   async (app, options) => {
     const { pglite, databaseUrl } = app.dbHandle;
     const boss = pglite ? new PgBoss({ db: fromPglite(pglite), backend: 'pglite' }) : new PgBoss({ connectionString: databaseUrl, max: 5 });
     boss.on('error', (error) => app.log.error({ err: error }, 'pg-boss error'));
     await boss.start();
     const observe: JobRegistryOptions['observe'] = app.hasDecorator('metrics') ? (queue, seconds, outcome) => app.metrics.observeJob(queue, seconds, outcome) : undefined;
-    const registry = new JobRegistry(boss, app.log, { work: options.work, observe });
+    const registry = new JobRegistry(boss, app.log, { work: options.work, schedules: options.schedules, observe });
     app.decorate('jobs', registry);
     // Workers start once every feature has had its chance to define jobs.
     app.addHook('onReady', () => registry.start());
