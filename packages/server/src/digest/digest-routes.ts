@@ -20,8 +20,9 @@ export const digestRoutes: FastifyPluginAsyncZod<DigestRouteOptions> = async (ap
   app.get('/api/digest/unsubscribe', { schema: { querystring: z.object({ token: z.string().max(512) }) } }, async (request, reply) => {
     const userId = verifyUnsubscribeToken(request.query.token, options.secret);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    // 403, not 400: the request is well formed, its signature is refused (a 400 is JSON in this API).
     if (!userId) {
-      return reply.status(400).send(unsubscribePage({ title: 'This link is not valid', message: 'This unsubscribe link is not valid. You can turn the weekly e-mail off in Settings.', settingsUrl }));
+      return reply.status(403).send(unsubscribePage({ title: 'This link is not valid', message: 'This unsubscribe link is not valid. You can turn the weekly e-mail off in Settings.', settingsUrl }));
     }
     // A deleted user's token verifies but has nothing to change; the answer is the same.
     const exists = await app.db.query.user.findFirst({ columns: { id: true }, where: (table, { eq }) => eq(table.id, userId) });
