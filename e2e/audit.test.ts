@@ -96,7 +96,7 @@ test('a Core user audits their website from the overview and finds it in the his
   await screenshot(page, 'audit-first-cta');
 
   await expect.poll(() => page.getByRole('combobox', { name: 'Website' }).inputValue()).toBe(site.url);
-  await page.getByRole('button', { name: 'Run Audit' }).click();
+  await page.getByTestId('audit-panel').getByRole('button', { name: 'Run Audit' }).click();
   const progress = page.getByRole('progressbar', { name: 'Site audit progress' });
   await expect.poll(() => progress.getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('25');
   expect(await progress.getAttribute('aria-valuetext')).toBe('1 of 4 pages');
@@ -165,7 +165,7 @@ test('a free user audits one page and sees the overall score with an upgrade hin
   await freePage.getByRole('radio', { name: 'Specific page' }).check();
   await freePage.getByLabel('Page path').fill('faq');
   expect(await freePage.getByText(`Audits ${site.url}/faq`).count()).toBe(1);
-  await freePage.getByRole('button', { name: 'Run Audit' }).click();
+  await freePage.getByTestId('audit-panel').getByRole('button', { name: 'Run Audit' }).click();
   await freePage.getByTestId('audit-report').waitFor({ timeout: 60_000 });
 
   await freePage.getByTestId('subscores-locked').waitFor();
