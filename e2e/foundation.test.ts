@@ -86,6 +86,11 @@ test('a visitor goes from the landing page to a configured dashboard and back', 
   expect(new URL(page.url()).pathname).toBe('/dashboard');
   await screenshot(page, 'dashboard');
 
+  // The first-time walkthrough opens after onboarding; Escape skips it.
+  await page.getByTestId('walkthrough').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('walkthrough').waitFor({ state: 'detached' });
+
   // Change a competitor in Settings; the saved profile shows it.
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('dialog', { name: 'Settings' }).waitFor();
