@@ -91,6 +91,10 @@ test('a visitor goes from the landing page to a configured dashboard and back', 
   await page.keyboard.press('Escape');
   await page.getByTestId('walkthrough').waitFor({ state: 'detached' });
 
+  // Core was chosen on the landing page, so checkout was attempted: with no billing provider its
+  // error toast sits over the header for 8 s. Let every toast run out before using the header.
+  await expect.poll(() => page.locator('[data-testid^="toast-"]').count(), { timeout: 20_000 }).toBe(0);
+
   // Change a competitor in Settings; the saved profile shows it.
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('dialog', { name: 'Settings' }).waitFor();

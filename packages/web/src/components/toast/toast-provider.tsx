@@ -24,10 +24,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      {/* Below the 64 px headers, so a toast never covers the sign-out, settings or alert buttons. */}
       <section
         aria-label="Notifications"
-        className="pointer-events-none fixed top-20 right-4 left-4 z-[100] flex flex-col items-end gap-3 sm:left-auto sm:w-96"
+        className="pointer-events-none fixed top-4 right-4 left-4 z-[100] flex flex-col items-end gap-3 sm:left-auto sm:w-96"
       >
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onRemove={dismiss} />
