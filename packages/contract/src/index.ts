@@ -29,3 +29,4 @@ export * from './cms';
 export * from './white-label';
 export * from './public-api';
 export * from './digest';
+export * from './workspaces';
