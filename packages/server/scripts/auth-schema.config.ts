@@ -5,10 +5,11 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { organization } from 'better-auth/plugins/organization';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 
 export const auth = betterAuth({
   database: drizzleAdapter({}, { provider: 'pg' }),
   emailAndPassword: { enabled: true },
-  plugins: [twoFactor()],
+  plugins: [twoFactor(), organization()],
 });

@@ -9,6 +9,7 @@ import type { Mailer } from '../services/mailer';
 import { hashPassword, verifyPassword } from '../services/password-hash';
 import { isCommonPassword, PASSWORD_TOO_COMMON_MESSAGE } from '../services/password-policy';
 import { twoFactorPlugins } from '../two-factor/auth-plugins';
+import { workspaceAuthPlugins, refuseOrganizationEndpoint } from '../workspaces/auth-plugin';
 
 export interface AuthOptions {
   db: Db;
@@ -82,9 +83,10 @@ export function createAuth(options: AuthOptions) {
       useSecureCookies: false,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: isProduction, path: '/' },
     },
-    plugins: twoFactorPlugins(db),
+    plugins: [...twoFactorPlugins(db), ...workspaceAuthPlugins()],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        refuseOrganizationEndpoint(ctx.path);
         const field = passwordFields[ctx.path];
         const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
         if (typeof password === 'string' && isCommonPassword(password)) {
