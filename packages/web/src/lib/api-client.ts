@@ -1,4 +1,5 @@
 import { MESSAGES, REQUEST_TIMEOUT_MS, type ApiError } from '@citable/contract';
+import { scopeHeaders } from './client-scope';
 
 /** A failed API call: the server's error text (or the spec's fallback) plus what came with it. */
 export class ApiRequestError extends Error {
@@ -51,7 +52,8 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
     const response = await fetch(path, {
       method,
       credentials: 'include',
-      headers: options.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      // The selected agency client (if any) scopes every call; the server checks the membership.
+      headers: { Accept: 'application/json', ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...scopeHeaders() },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
     });

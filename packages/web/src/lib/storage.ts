@@ -7,6 +7,10 @@ export const STORAGE_KEYS = {
   walkthroughPending: `${STORAGE_PREFIX}walkthrough-pending`,
   /** The address last used to sign up or in, so the sign-in form after a verification link is prefilled. */
   lastEmail: `${STORAGE_PREFIX}last-email`,
+  /** The agency client chosen in the dashboard's switcher (lib/client-scope.ts). */
+  selectedClient: `${STORAGE_PREFIX}selected-client`,
+  /** An invitation token kept while its recipient signs up or in, so they come back to accept it. */
+  pendingInvite: `${STORAGE_PREFIX}pending-invite`,
 } as const;
 
 // better-auth's browser client keeps its own entries under this prefix when plugins need storage.

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { FullScreenStatus } from '../../components/ui/full-screen-status';
@@ -11,6 +12,8 @@ export function DashboardRoute() {
   const session = useSession();
   const profile = useProfile();
   useDocumentTitle('Dashboard | Citable');
+  // Once the dashboard has shown, a client switch reloads the profile inside it, not over it.
+  const shown = useRef(false);
 
   if (session.isPending) return <FullScreenStatus message="Initializing..." />;
   if (!session.data) {
@@ -22,6 +25,7 @@ export function DashboardRoute() {
       </FullScreenStatus>
     );
   }
-  if (profile.isPending) return <FullScreenStatus message="Loading dashboard..." />;
-  return <DashboardPage user={session.data} profile={profile.data ?? null} onRetryProfile={() => void profile.refetch()} />;
+  if (profile.isPending && !shown.current) return <FullScreenStatus message="Loading dashboard..." />;
+  shown.current = true;
+  return <DashboardPage user={session.data} profile={profile.data ?? null} profileLoading={profile.isPending} onRetryProfile={() => void profile.refetch()} />;
 }

@@ -9,6 +9,7 @@ import { useSignOut } from '../../../hooks/use-sign-out';
 import { displayName } from '../../../lib/display-name';
 import { useUiState } from '../../../stores/ui-state';
 import { AlertsBell } from '../../alerts';
+import { ClientSwitcher } from '../../clients';
 import { BrandCompanyName } from '../../white-label';
 
 export function DashboardHeader({ user, profile }: { user: SessionUser; profile: Profile | null }) {
@@ -30,6 +31,7 @@ export function DashboardHeader({ user, profile }: { user: SessionUser; profile:
           <Logo />
         </span>
         <BrandCompanyName />
+        <ClientSwitcher />
         <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
           <Badge tone="primary" className="shrink-0">
             <span data-testid="plan-badge">{plan.name}</span>

@@ -2,7 +2,9 @@ import type { Profile } from '@citable/contract';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 import type { SessionUser } from '../../../hooks/use-session';
+import { useClientScope } from '../../../stores/client-scope';
 import { GenieLauncher, logToolLaunched } from '../../genie';
 import { BrandTheme } from '../../white-label';
 import { useSection } from '../hooks/use-section';
@@ -15,10 +17,14 @@ interface DashboardPageProps {
   /** Null when the profile could not be loaded; onboarding opens over the page then. */
   profile: Profile | null;
   onRetryProfile: () => void;
+  /** The profile of a newly selected client is on its way; the page stays, the section waits. */
+  profileLoading?: boolean;
 }
 
-export function DashboardPage({ user, profile, onRetryProfile }: DashboardPageProps) {
+export function DashboardPage({ user, profile, onRetryProfile, profileLoading = false }: DashboardPageProps) {
   const { section, select } = useSection();
+  // Switching clients remounts the section, so no state of one client's screen survives into another's.
+  const { clientId } = useClientScope();
   const Section = section.registration.component;
 
   return (
@@ -28,8 +34,12 @@ export function DashboardPage({ user, profile, onRetryProfile }: DashboardPagePr
         <DashboardSidebar active={section.id} goals={profile?.goals ?? []} onSelect={select} />
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">
           <ErrorBoundary fallback={<DashboardError />}>
-            {profile ? (
-              <Section user={user} profile={profile} />
+            {profileLoading ? (
+              <div className="flex justify-center p-16" role="status" aria-label="Loading">
+                <Spinner className="size-8" />
+              </div>
+            ) : profile ? (
+              <Section key={clientId ?? 'own'} user={user} profile={profile} />
             ) : (
               <div className="mx-auto max-w-lg space-y-4">
                 <Alert tone="error">Your profile could not be loaded.</Alert>

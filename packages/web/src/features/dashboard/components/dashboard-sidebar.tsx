@@ -25,6 +25,7 @@ export function DashboardSidebar({ active, goals, onSelect }: DashboardSidebarPr
   const groups = [
     { id: 'tools', label: 'Tools', items: items.filter((item) => item.group === 'tools') },
     { id: 'advanced', label: 'Advanced', items: items.filter((item) => item.group === 'advanced') },
+    { id: 'workspace', label: 'Agency', items: items.filter((item) => item.group === 'workspace') },
   ].filter((group) => group.items.length > 0);
 
   return (

@@ -1,5 +1,5 @@
 import { ADVANCED_SECTION_IDS, TOOL_IDS, TOOLS, type AdvancedSectionId } from '@citable/contract';
-import { BarChart3, BookOpenCheck, Braces, Palette, Plug, History, FileBarChart, FileSearch, FileText, LayoutDashboard, LayoutGrid, MessagesSquare, Mic, PenLine, Quote, Radar, Sparkles, Swords, Tags, WandSparkles } from 'lucide-react';
+import { BarChart3, Building2, BookOpenCheck, Braces, Palette, Plug, History, FileBarChart, FileSearch, FileText, LayoutDashboard, LayoutGrid, MessagesSquare, Mic, PenLine, Quote, Radar, Sparkles, Swords, Tags, WandSparkles } from 'lucide-react';
 import { toolSection, toolsGridSection } from '../../tools';
 import { CitationsSection } from '../../citations';
 import { ReportsSection } from '../../reports';
@@ -9,6 +9,7 @@ import { HistorySection } from '../../history';
 import { CompetitiveSection } from '../../competitive-viz';
 import { CmsSection } from '../../cms';
 import { WhiteLabelSection } from '../../white-label';
+import { ClientsSection } from '../../clients';
 import { OverviewSection } from '../components/overview-section';
 import type { SectionId, SectionRegistration, SidebarItem } from './section-types';
 
@@ -26,6 +27,7 @@ const BUILT_SECTIONS: Partial<Record<SectionId, SectionRegistration>> = {
   'competitive-viz': { icon: BarChart3, component: CompetitiveSection },
   integrations: { icon: Plug, component: CmsSection },
   'white-label': { icon: Palette, component: WhiteLabelSection },
+  clients: { icon: Building2, component: ClientsSection },
   tools: { icon: LayoutGrid, component: toolsGridSection(() => Object.keys(BUILT_SECTIONS)) },
   audit: { icon: FileSearch, component: toolSection('audit') },
   schema: { icon: Braces, component: toolSection('schema') },
@@ -64,7 +66,9 @@ export function sidebarItems(): SidebarItem[] {
     const built = BUILT_SECTIONS[id];
     return built ? [{ id, label: ADVANCED_LABELS[id], icon: built.icon, group: 'advanced' as const }] : [];
   });
-  return [...tools, ...advanced];
+  const clients = BUILT_SECTIONS.clients;
+  const workspace: SidebarItem[] = clients ? [{ id: 'clients', label: 'Clients', icon: clients.icon, group: 'workspace' }] : [];
+  return [...tools, ...advanced, ...workspace];
 }
 
 export function sectionFor(id: string | null): { id: SectionId; registration: SectionRegistration } | null {

@@ -3,8 +3,11 @@ import type { LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { SessionUser } from '../../../hooks/use-session';
 
-/** `tools` is the tools grid (spec 001 §2), which lists the tool sections the plan allows. */
-export type SectionId = ToolId | AdvancedSectionId | 'tools';
+/**
+ * `tools` is the tools grid (spec 001 §2), which lists the tool sections the plan allows;
+ * `clients` is the agency's client list and roll-up (issue #11).
+ */
+export type SectionId = ToolId | AdvancedSectionId | 'tools' | 'clients';
 
 export interface SectionProps {
   user: SessionUser;
@@ -21,5 +24,5 @@ export interface SidebarItem {
   id: SectionId;
   label: string;
   icon: LucideIcon;
-  group: 'tools' | 'advanced';
+  group: 'tools' | 'advanced' | 'workspace';
 }

@@ -1,5 +1,6 @@
 import { REPORT_MESSAGES, reportFileName, reportViewUrl, type GenerateReportRequest, type GenerateReportResponse, type ReportFormat, type ReportListItem } from '@citable/contract';
 import { apiClient } from '../../../lib/api-client';
+import { scopeHeaders } from '../../../lib/client-scope';
 
 export const generateReport = (input: GenerateReportRequest) => apiClient.post<GenerateReportResponse>('/api/functions/generate-report', input);
 
@@ -19,7 +20,8 @@ function accessError(response: Response): Error {
 
 /** The report file in a format, as the browser will save it (spec 002 §7.1 report-viewer). */
 export async function fetchReportFile(id: string, format: ReportFormat): Promise<{ blob: Blob; fileName: string }> {
-  const response = await fetch(reportViewUrl(id, format, true), { credentials: 'include' });
+  // Raw fetch for the file, so the selected client's scope is added here as apiClient would.
+  const response = await fetch(reportViewUrl(id, format, true), { credentials: 'include', headers: scopeHeaders() });
   if (!response.ok) throw accessError(response);
   return { blob: await response.blob(), fileName: reportFileName(id, format) };
 }
@@ -30,7 +32,7 @@ export async function fetchReportFile(id: string, format: ReportFormat): Promise
  */
 export async function checkReportView(id: string): Promise<string> {
   const url = reportViewUrl(id, 'html', false);
-  const response = await fetch(url, { method: 'HEAD', credentials: 'include' });
+  const response = await fetch(url, { method: 'HEAD', credentials: 'include', headers: scopeHeaders() });
   if (!response.ok) throw accessError(response);
   return url;
 }

@@ -1,0 +1,2 @@
+export { ClientSwitcher } from './components/client-switcher';
+export { ClientsSection } from './components/clients-section';
