@@ -6,111 +6,147 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/config';
+import { startTestSite } from '../../packages/server/test/fixtures/audit-site';
+import { seedThroughServices, type SeededUser } from './seed';
 
-/** The dashboard's read endpoints: what a signed-in user's home page requests. */
-export const DASHBOARD_READS = ['/api/profile', '/api/audits', '/api/history', '/api/alerts', '/api/insights', '/api/activity?limit=10', '/api/history/trends'];
+/**
+ * What the dashboard's overview requests when it loads (recorded from the built app in Chromium):
+ * the session, the profile, the white-label theme, the alerts bell, the newest 10 audits, the
+ * insights card, and the newest audit's report. `:newest` is each user's newest audit.
+ */
+export const DASHBOARD_READS = ['/api/auth/get-session', '/api/profile', '/api/white-label', '/api/alerts', '/api/audits?limit=10', '/api/insights', '/api/audits/:newest'];
+const SUBMISSION_PAGES = ['/', '/about', '/faq', '/guide'];
 
 export interface LoadtestOptions {
   users: number;
   auditsPerUser: number;
+  activitiesPerUser: number;
   connections: number;
   durationSeconds: number;
+  /** The bare route's measurement, before the dashboard's (default: min(duration, 20 s)). */
+  bareDurationSeconds?: number;
+  /** One audit submission after every this many dashboard loads of a user; 0 for none. */
+  submitEvery: number;
   log?: (line: string) => void;
 }
 
 export interface LoadResult {
   label: string;
   requests: number;
+  /** Connection errors and timeouts. */
   errors: number;
+  /** Responses with a status of 400 or more, by status. */
   non2xx: number;
+  statuses: Record<number, number>;
   throughput: number;
   p50: number;
   p95: number;
   p99: number;
 }
 
+export interface LoadtestReport {
+  baseline: LoadResult;
+  /** Every request of the dashboard phase. */
+  dashboard: LoadResult;
+  /** The dashboard phase's reads only: what the latency target is about. */
+  reads: LoadResult;
+  submissions: LoadResult;
+  seedSeconds: number;
+}
+
+type Kind = 'read' | 'submit';
+interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  kind: Kind;
+}
+interface AutocannonClient {
+  setRequests(requests: LoadRequest[]): void;
+  requestIterator: { currentRequest?: LoadRequest };
+}
 interface AutocannonInstance {
-  on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): void;
-  then: Promise<{ requests: { total: number }; errors: number; timeouts: number; non2xx: number }>['then'];
+  on(event: 'response', listener: (client: AutocannonClient, statusCode: number, bytes: number, responseTime: number) => void): void;
+  then: Promise<{ requests: { total: number }; errors: number; timeouts: number }>['then'];
 }
 type Autocannon = (options: Record<string, unknown>) => AutocannonInstance;
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
 
-async function hammer(label: string, baseUrl: string, paths: string[], cookies: string[], options: LoadtestOptions): Promise<LoadResult> {
-  const autocannon = (await import('autocannon' as string)).default as Autocannon;
-  const times: number[] = [];
-  let statusErrors = 0;
-  // One request list per cookie, spread over the connections: every user reads their own dashboard.
-  const requests = cookies.flatMap((cookie) => paths.map((pathname) => ({ method: 'GET', path: pathname, headers: { cookie } })));
-  const instance = autocannon({ url: baseUrl, connections: options.connections, duration: options.durationSeconds, requests, timeout: 10 });
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    times.push(responseTime);
-    if (statusCode >= 400) statusErrors += 1;
-  });
-  const result = await instance;
-  times.sort((a, b) => a - b);
-  return {
-    label,
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts,
-    non2xx: statusErrors,
-    throughput: result.requests.total / options.durationSeconds,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
-  };
-}
-
-async function json(baseUrl: string, pathname: string, init: { body?: unknown; cookie?: string } = {}) {
-  const response = await fetch(`${baseUrl}${pathname}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: { origin: baseUrl, 'content-type': 'application/json', ...(init.cookie ? { cookie: init.cookie } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    redirect: 'manual',
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
-}
-
-/** Users signed up and verified through the API, each with content audits through the audit function. */
-async function seed(baseUrl: string, options: LoadtestOptions): Promise<string[]> {
-  const cookies: string[] = [];
-  const password = 'Lantern-Orchard-42-Quill';
-  for (let i = 0; i < options.users; i += 1) {
-    const email = `load-${i}-${Date.now()}@example.com`;
-    const signUp = await json(baseUrl, '/api/auth/sign-up/email', { body: { name: `Load ${i}`, email, password } });
-    if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`);
-    const outbox = await json(baseUrl, `/api/dev/outbox?to=${encodeURIComponent(email)}`);
-    const link = (outbox.body.messages as { links: string[] }[]).flatMap((message) => message.links).find((candidate) => candidate.includes('/verify-email'));
-    await fetch(link!, { redirect: 'manual' });
-    const signIn = await json(baseUrl, '/api/auth/sign-in/email', { body: { email, password } });
-    const cookie = signIn.headers.getSetCookie().map((value) => value.split(';')[0]).filter((pair) => !pair.endsWith('=')).join('; ');
-    await json(baseUrl, '/api/profile/onboarding', {
-      cookie,
-      body: { websites: [{ name: 'Site', url: `https://site-${i}.example.com` }], industry: 'Technology & Software', competitors: [{ name: 'Rival', url: 'https://rival.example.com' }], goals: ['increase_citations'] },
-    });
-    for (let a = 0; a < options.auditsPerUser; a += 1) {
-      const content = `# Page ${a} of site ${i}\n\n${'Citable measures how answer engines read, retrieve and cite a website. '.repeat(10 + a)}`;
-      const audit = await json(baseUrl, '/api/functions/ai-visibility-audit', { cookie, body: { content } });
-      if (audit.status !== 200) throw new Error(`seed audit failed: ${audit.status} ${JSON.stringify(audit.body).slice(0, 200)}`);
-    }
-    cookies.push(cookie);
-    if ((i + 1) % 10 === 0) options.log?.(`seeded ${i + 1}/${options.users} users`);
+class Tally {
+  readonly times: number[] = [];
+  readonly statuses: Record<number, number> = {};
+  non2xx = 0;
+  add(statusCode: number, time: number) {
+    this.times.push(time);
+    this.statuses[statusCode] = (this.statuses[statusCode] ?? 0) + 1;
+    if (statusCode >= 400) this.non2xx += 1;
   }
-  return cookies;
+  result(label: string, seconds: number, errors: number): LoadResult {
+    const sorted = [...this.times].sort((a, b) => a - b);
+    return { label, requests: sorted.length, errors, non2xx: this.non2xx, statuses: this.statuses, throughput: sorted.length / seconds, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
+  }
 }
 
 /**
- * Starts a server on a fresh database (PGlite in a temp folder, or DATABASE_URL), seeds it, then
- * measures the dashboard's reads against a bare route (/api/health) on the same server.
+ * Each connection plays a few users, one page load after another, so a user is never in two
+ * connections at once (an audit submission takes the user's one audit slot). With fewer users
+ * than connections, users are shared for reads and only their first connection submits.
  */
-export async function runLoadtest(options: LoadtestOptions): Promise<{ dashboard: LoadResult; baseline: LoadResult; seedSeconds: number }> {
+function requestsFor(client: number, users: SeededUser[], options: LoadtestOptions, baseUrl: string, siteUrl: string): LoadRequest[] {
+  const mine = users.length >= options.connections ? users.filter((_, u) => u % options.connections === client) : [users[client % users.length]];
+  const submits = options.submitEvery > 0 && client < users.length;
+  const visits = Math.max(mine.length, options.submitEvery || 1);
+  const requests: LoadRequest[] = [];
+  for (let visit = 0; visit < visits; visit += 1) {
+    const user = mine[visit % mine.length];
+    const headers = { cookie: user.cookie };
+    for (const read of DASHBOARD_READS) requests.push({ method: 'GET', path: read.replace(':newest', user.newestAuditId), headers, kind: 'read' });
+    if (submits && (visit + 1) % options.submitEvery === 0) {
+      const url = new URL(SUBMISSION_PAGES[(client + visit) % SUBMISSION_PAGES.length], siteUrl).toString();
+      requests.push({ method: 'POST', path: '/api/functions/ai-visibility-audit', headers: { ...headers, origin: baseUrl, 'content-type': 'application/json' }, body: JSON.stringify({ url }), kind: 'submit' });
+    }
+  }
+  return requests;
+}
+
+async function hammer(baseUrl: string, seconds: number, connections: number, requestsOf: (client: number) => LoadRequest[]) {
+  const autocannon = (await import('autocannon' as string)).default as Autocannon;
+  const tallies: Record<Kind, Tally> = { read: new Tally(), submit: new Tally() };
+  const all = new Tally();
+  let next = 0;
+  const instance = autocannon({
+    url: baseUrl,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    // Replaced per connection in setupClient; autocannon deep-clones its options per client.
+    requests: [{ method: 'GET', path: '/api/health' }],
+    setupClient: (client: AutocannonClient) => client.setRequests(requestsOf(next++)),
+  });
+  instance.on('response', (client, statusCode, _bytes, responseTime) => {
+    // The client moves to its next request only after this event: this is the one answered.
+    const kind = client.requestIterator.currentRequest?.kind ?? 'read';
+    tallies[kind].add(statusCode, responseTime);
+    all.add(statusCode, responseTime);
+  });
+  const result = await instance;
+  return { tallies, all, errors: result.errors + result.timeouts };
+}
+
+/**
+ * Starts a server on a fresh database (PGlite in a temp folder, or a database of its own on the
+ * DATABASE_URL server), seeds it through the services, then measures a bare route (/api/health)
+ * and the dashboard's page loads with a share of audit submissions, on the same server.
+ */
+export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestReport> {
   const log = options.log ?? (() => undefined);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'citable-loadtest-'));
   // PUBLIC_URL must name the port (better-auth checks Origin against it), so it is chosen first.
   const port = await freePort();
   const database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
+  const site = await startTestSite();
   const config = loadConfig({
     ...process.env,
     DATABASE_URL: database?.url ?? '',
@@ -119,6 +155,10 @@ export async function runLoadtest(options: LoadtestOptions): Promise<{ dashboard
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'none'),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Audit submissions read the site served on 127.0.0.1.
+    FETCH_ALLOW_HOSTS: '127.0.0.1',
+    // Scheduled monitoring would add audits and load of its own mid-measurement.
+    JOB_SCHEDULES: 'off',
     // The load is one client machine: the per-user/IP limiter would measure itself.
     RATE_LIMIT_PER_MINUTE: '0',
     RATE_LIMIT_EXPENSIVE_PER_MINUTE: '0',
@@ -128,15 +168,30 @@ export async function runLoadtest(options: LoadtestOptions): Promise<{ dashboard
     await app.listen({ port, host: '127.0.0.1' });
     const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const seedStarted = Date.now();
-    log(`seeding ${options.users} users × ${options.auditsPerUser} audits`);
-    const cookies = await seed(baseUrl, options);
+    log(`seeding ${options.users} users × ${options.auditsPerUser} audits, ${options.activitiesPerUser} activities each, on ${database ? 'PostgreSQL' : 'PGlite'}`);
+    const users = await seedThroughServices(app, baseUrl, {
+      users: options.users,
+      auditsPerUser: options.auditsPerUser,
+      activitiesPerUser: options.activitiesPerUser,
+      siteUrl: site.url,
+      concurrency: database ? 8 : 1,
+      log,
+    });
     const seedSeconds = (Date.now() - seedStarted) / 1000;
-    log(`seeded in ${seedSeconds.toFixed(1)} s; ${options.connections} connections for ${options.durationSeconds} s`);
-    const baseline = await hammer('bare route /api/health', baseUrl, ['/api/health'], [''], options);
-    const dashboard = await hammer('dashboard reads', baseUrl, DASHBOARD_READS, cookies, options);
-    return { dashboard, baseline, seedSeconds };
+    const bareSeconds = options.bareDurationSeconds ?? Math.min(options.durationSeconds, 20);
+    log(`seeded in ${seedSeconds.toFixed(1)} s; bare route for ${bareSeconds} s, then the dashboard for ${options.durationSeconds} s, ${options.connections} connections`);
+    const bare = await hammer(baseUrl, bareSeconds, options.connections, () => [{ method: 'GET', path: '/api/health', headers: {}, kind: 'read' }]);
+    const load = await hammer(baseUrl, options.durationSeconds, options.connections, (client) => requestsFor(client, users, options, baseUrl, site.url));
+    return {
+      baseline: bare.all.result('bare route /api/health', bareSeconds, bare.errors),
+      dashboard: load.all.result('dashboard (all)', options.durationSeconds, load.errors),
+      reads: load.tallies.read.result('dashboard reads', options.durationSeconds, 0),
+      submissions: load.tallies.submit.result('audit submissions', options.durationSeconds, 0),
+      seedSeconds,
+    };
   } finally {
     await app.close();
+    await site.close();
     rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();
   }
