@@ -18,6 +18,7 @@ import { useUiState } from '../../../stores/ui-state';
 import { ApiKeysSection } from '../../api-keys/components/api-keys-section';
 import { DigestSetting } from '../../digest/components/digest-setting';
 import { SecuritySection } from '../../two-factor/components/security-section';
+import { TeamSection } from '../../team';
 import { updateProfile } from '../api/update-profile';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -148,6 +149,9 @@ function SettingsForm({ user, profile }: { user: SessionUser; profile: Profile }
         </Section>
         <Section title="Security">
           <SecuritySection userId={user.id} />
+        </Section>
+        <Section title="Team">
+          <TeamSection userId={user.id} plan={profile.plan} />
         </Section>
         {planAtLeast(profile.plan, 'pro') ? (
           <Section title="E-mail">
