@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrlSchema } from './profile';
 
 /**
  * Agency workspaces (issue #11): the HTTP contract shared by the server (workspaces, roll-up,
@@ -160,8 +161,10 @@ export const clientNameSchema = z.string().trim().min(1, 'Enter a client name.')
 export const createClientSchema = z
   .object({
     name: clientNameSchema,
-    website: z.string().trim().min(1, 'Enter the client website.').max(2048),
-    competitors: z.array(z.string().trim().min(1).max(2048)).max(20).optional(),
+    /** The client's first website (its name is the client name); more are added in its profile. */
+    website: httpUrlSchema,
+    /** Competitor URLs; each is named after its host. */
+    competitors: z.array(httpUrlSchema).max(25).optional(),
   })
   .strict();
 export type CreateClientBody = z.infer<typeof createClientSchema>;

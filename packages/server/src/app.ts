@@ -9,6 +9,8 @@ import { authRateLimitCleanupJob } from './jobs/auth-rate-limit-cleanup';
 import { billingConfigured } from './billing/billing-config';
 import { billingPlugin } from './billing/billing-plugin';
 import { authPlugin } from './plugins/auth';
+import { scopePlugin } from './workspaces/scope';
+import { workspacesPlugin } from './workspaces/plugin';
 import { dbPlugin } from './plugins/db';
 import { llmPlugin } from './llm/plugin';
 import { llmRoutes } from './llm/routes';
@@ -132,6 +134,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     isProduction: config.isProduction,
     rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.rateLimits },
   });
+  // app.requireOwner: the acting scope (own account or a workspace client) of every data route.
+  await app.register(scopePlugin);
   await app.register(jobsPlugin, { work: config.jobsEnabled, schedules: config.schedulesEnabled });
   await app.jobs.define(authRateLimitCleanupJob(app.db));
   const auditDeps = { db: app.db, allowHosts: config.fetchAllowHosts, log: app.log, afterSave: alertsAfterSave(app.db) };
@@ -146,6 +150,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(opsRoutes, { metricsToken: config.metricsToken });
   await app.register(configRoutes, { nodeEnv: config.nodeEnv, devOutbox, billingConfigured: billingConfigured(config.billing) });
   await app.register(meRoutes);
+  await app.register(workspacesPlugin, { secret: config.authSecret, publicUrl: config.publicUrl, reportStorage });
   await app.register(profileRoutes);
   await app.register(activityRoutes);
   await app.register(contactRoutes, { contactEmail: config.contactEmail });

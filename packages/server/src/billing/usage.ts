@@ -2,7 +2,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { USAGE_METERS, usageLimit, type BillingUsage, type PlanId, type UsageMeter } from '@citable/contract';
 import type { Db } from '../db/client';
 import { userActivity } from '../db/schema';
-import { countCountedRunsSince } from '../services/audits/runs';
+import { countWorkspaceRunsSince } from '../workspaces/caps';
 
 export function calendarMonth(now: Date): { start: Date; end: Date } {
   return { start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) };
@@ -33,7 +33,8 @@ async function countReports(db: Db, userId: string, since: Date): Promise<number
 export async function monthlyUsage(db: Db, userId: string, plan: PlanId, now = new Date()): Promise<BillingUsage> {
   const { start, end } = calendarMonth(now);
   const used: Record<UsageMeter, number> = {
-    audits: await countCountedRunsSince(db, userId, start),
+    // Per workspace, as the audit limit counts them (issue #11).
+    audits: await countWorkspaceRunsSince(db, userId, start),
     toolUses: await countToolUses(db, userId, start),
     reports: await countReports(db, userId, start),
   };

@@ -5,7 +5,7 @@ import { currentPlan } from '../billing/gates';
 /** `GET /api/llm/usage`: this month's model tokens against the plan's budget, for the signed-in user. */
 export const llmRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/llm/usage', { schema: { response: { 200: llmUsageSchema, 401: apiErrorSchema } } }, async (request) => {
-    const user = await app.requireUser(request);
-    return app.llm.usage(user.id, await currentPlan(app.db, user.id));
+    const owner = await app.requireOwner(request);
+    return app.llm.usage(owner.ownerId, await currentPlan(app.db, owner.ownerId));
   });
 };

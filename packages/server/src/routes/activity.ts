@@ -11,8 +11,8 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/activity',
     { schema: { querystring: listQuerySchema, response: { 200: z.object({ activities: z.array(activitySchema) }), 400: apiErrorSchema, 401: apiErrorSchema } } },
     async (request) => {
-      const user = await app.requireUser(request);
-      return { activities: await listActivities(app.db, user.id, request.query.limit) };
+      const owner = await app.requireOwner(request);
+      return { activities: await listActivities(app.db, owner.ownerId, request.query.limit) };
     },
   );
 
@@ -25,9 +25,9 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await app.requireUser(request);
+      const owner = await app.requireOwner(request);
       const { activity_type, activity_data, tool_id, website_url } = request.body;
-      const activity = await logActivity(app.db, user.id, { type: activity_type, data: activity_data, toolId: tool_id, websiteUrl: website_url });
+      const activity = await logActivity(app.db, owner.ownerId, { type: activity_type, data: activity_data, toolId: tool_id, websiteUrl: website_url });
       if (!activity) return reply.status(202).send({ recorded: false as const });
       return reply.status(201).send({ activity });
     },
@@ -37,8 +37,8 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/activity/:id',
     { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: activitySchema, 401: apiErrorSchema, 404: apiErrorSchema } } },
     async (request) => {
-      const user = await app.requireUser(request);
-      const activity = await getActivity(app.db, user.id, request.params.id);
+      const owner = await app.requireOwner(request);
+      const activity = await getActivity(app.db, owner.ownerId, request.params.id);
       if (!activity) throw notFound();
       return activity;
     },

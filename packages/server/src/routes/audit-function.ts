@@ -22,13 +22,13 @@ export const auditFunctionRoutes: FastifyPluginAsyncZod<{ allowHosts: readonly s
     '/api/functions/ai-visibility-audit',
     { schema: { body: auditFunctionRequestSchema, response: { 200: auditFunctionResponseSchema, ...errors } } },
     async (request) => {
-      const user = await app.requireUser(request);
+      const owner = await app.requireOwner(request);
       const { url, content } = request.body;
-      const profile = await getOrCreateProfile(app.db, user.id);
+      const profile = await getOrCreateProfile(app.db, owner.ownerId);
       const counted = url !== undefined && !isOwnHost(profile, url);
-      await failAbandonedRuns(app.db, user.id);
-      if (counted) await enforceAuditLimit(app.db, user.id, profile.plan);
-      const run = await createRun(app.db, user.id, { scope: 'page', websiteUrl: url ?? null, maxPages: 1, status: 'running', counted });
+      await failAbandonedRuns(app.db, owner.ownerId);
+      if (counted) await enforceAuditLimit(app.db, owner.ownerId, profile.plan);
+      const run = await createRun(app.db, owner.ownerId, { scope: 'page', websiteUrl: url ?? null, maxPages: 1, status: 'running', counted });
       if (!run) throw new HttpError(409, { error: AUDIT_MESSAGES.alreadyRunning });
 
       let stored;
@@ -36,11 +36,11 @@ export const auditFunctionRoutes: FastifyPluginAsyncZod<{ allowHosts: readonly s
         stored = url !== undefined ? await auditPageUrl(url, deps) : auditPastedContent(content ?? '');
       } catch (error) {
         const message = expectedFailureMessage(error);
-        await failRun(app.db, user.id, run.id, message ?? INTERNAL_FAILURE_MESSAGE);
+        await failRun(app.db, owner.ownerId, run.id, message ?? INTERNAL_FAILURE_MESSAGE);
         if (message === null) throw error;
         throw new HttpError(failureStatus(error), { error: message });
       }
-      await finishRun(deps, user.id, run, stored);
+      await finishRun(deps, owner.ownerId, run, stored);
       return toFunctionResponse(run.id, stored, profile.plan);
     },
   );

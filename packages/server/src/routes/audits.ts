@@ -24,14 +24,14 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** Site and page audits as background jobs, their progress, and the audit history. */
 export const auditRoutes: FastifyPluginAsyncZod<{ job: ReturnType<typeof auditRunJob> }> = async (app, options) => {
   app.post('/api/audits', { schema: { body: auditRunRequestSchema, response: { 202: auditRunSchema, ...errors } } }, async (request, reply) => {
-    const user = await app.requireUser(request);
+    const owner = await app.requireOwner(request);
     const { url, scope, maxPages } = request.body;
-    const profile = await getOrCreateProfile(app.db, user.id);
+    const profile = await getOrCreateProfile(app.db, owner.ownerId);
     // A page of the user's own sites is free; a crawl, or a page elsewhere, uses the month's allowance.
     const counted = scope === 'site' || !isOwnHost(profile, url);
-    await failAbandonedRuns(app.db, user.id);
-    if (counted) await enforceAuditLimit(app.db, user.id, profile.plan);
-    const run = await createRun(app.db, user.id, {
+    await failAbandonedRuns(app.db, owner.ownerId);
+    if (counted) await enforceAuditLimit(app.db, owner.ownerId, profile.plan);
+    const run = await createRun(app.db, owner.ownerId, {
       scope,
       websiteUrl: url,
       maxPages: scope === 'site' ? (maxPages ?? SITE_AUDIT_DEFAULT_PAGES) : 1,
@@ -40,31 +40,31 @@ export const auditRoutes: FastifyPluginAsyncZod<{ job: ReturnType<typeof auditRu
     });
     if (!run) throw new HttpError(409, { error: AUDIT_MESSAGES.alreadyRunning });
     try {
-      await app.jobs.send(options.job, { runId: run.id, userId: user.id });
+      await app.jobs.send(options.job, { runId: run.id, userId: owner.ownerId });
     } catch (error) {
-      await failRun(app.db, user.id, run.id, AUDIT_MESSAGES.failed);
+      await failRun(app.db, owner.ownerId, run.id, AUDIT_MESSAGES.failed);
       throw error;
     }
     return reply.status(202).send(toRunView(run, null, profile.plan));
   });
 
   app.get('/api/audits', { schema: { querystring: auditListQuerySchema, response: { 200: auditListResponseSchema, ...errors } } }, async (request) => {
-    const user = await app.requireUser(request);
+    const owner = await app.requireOwner(request);
     const { website, limit } = request.query;
-    const profile = await getOrCreateProfile(app.db, user.id);
-    const rows = await listAuditHistory(app.db, user.id, { website, limit: limit ?? (website ? AUDIT_LIST_WEBSITE_DEFAULT : AUDIT_LIST_DEFAULT) });
-    await failAbandonedRuns(app.db, user.id);
-    const current = await getRunInFlight(app.db, user.id);
+    const profile = await getOrCreateProfile(app.db, owner.ownerId);
+    const rows = await listAuditHistory(app.db, owner.ownerId, { website, limit: limit ?? (website ? AUDIT_LIST_WEBSITE_DEFAULT : AUDIT_LIST_DEFAULT) });
+    await failAbandonedRuns(app.db, owner.ownerId);
+    const current = await getRunInFlight(app.db, owner.ownerId);
     return { audits: rows.map((row) => toHistoryItem(row, profile.plan)), current: current ? toRunView(current, null, profile.plan) : null };
   });
 
   app.get('/api/audits/:id', { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: auditRunSchema, ...errors } } }, async (request) => {
-    const user = await app.requireUser(request);
-    await failAbandonedRuns(app.db, user.id);
-    const run = await getRun(app.db, user.id, request.params.id);
+    const owner = await app.requireOwner(request);
+    await failAbandonedRuns(app.db, owner.ownerId);
+    const run = await getRun(app.db, owner.ownerId, request.params.id);
     if (!run) throw notFound();
-    const profile = await getOrCreateProfile(app.db, user.id);
-    const history = run.status === 'completed' ? await getAuditHistory(app.db, user.id, run.id) : null;
+    const profile = await getOrCreateProfile(app.db, owner.ownerId);
+    const history = run.status === 'completed' ? await getAuditHistory(app.db, owner.ownerId, run.id) : null;
     return toRunView(run, history, profile.plan);
   });
 };

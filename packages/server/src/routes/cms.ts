@@ -33,21 +33,21 @@ type Action = { action: 'connect' | 'publish' | 'sync' | 'disconnect' };
  * still remove stored credentials; everything else needs the plan of that CMS (spec 002 §6).
  */
 async function runAction(app: FastifyInstance, deps: CmsDeps, request: FastifyRequest, type: ConnectableCmsType, body: Action & Record<string, unknown>): Promise<CmsFunctionResponse> {
-  const user = await app.requireUser(request);
+  const owner = await app.requireOwner(request);
   if (body.action === 'disconnect') {
-    const row = await findIntegration(app.db, user.id, type);
+    const row = await findIntegration(app.db, owner.ownerId, type);
     if (!row) throw new HttpError(404, { error: CMS_MESSAGES.notConnected });
-    await deleteIntegration(app.db, user.id, row.id);
+    await deleteIntegration(app.db, owner.ownerId, row.id);
     return { success: true };
   }
-  assertEntitled(await currentPlan(app.db, user.id), { cms: type });
+  assertEntitled(await currentPlan(app.db, owner.ownerId), { cms: type });
   switch (body.action) {
     case 'connect':
-      return { success: true, integration: await connectCms(deps, user.id, type, body) };
+      return { success: true, integration: await connectCms(deps, owner.ownerId, type, body) };
     case 'publish':
-      return { success: true, published: await publishToCms(deps, user.id, type, (type === 'shopify' ? body.product : body) as { schema?: unknown }) };
+      return { success: true, published: await publishToCms(deps, owner.ownerId, type, (type === 'shopify' ? body.product : body) as { schema?: unknown }) };
     case 'sync': {
-      const { integration, count } = await syncCms(deps, user.id, type);
+      const { integration, count } = await syncCms(deps, owner.ownerId, type);
       return { success: true, integration, synced: count };
     }
   }
@@ -70,25 +70,25 @@ export const cmsRoutes: FastifyPluginAsyncZod<CmsRouteOptions> = async (app, opt
   );
 
   app.get('/api/cms', { schema: { response: { 200: cmsListResponseSchema, 401: apiErrorSchema } } }, async (request) => {
-    const user = await app.requireUser(request);
-    return { integrations: await listIntegrations(app.db, user.id) };
+    const owner = await app.requireOwner(request);
+    return { integrations: await listIntegrations(app.db, owner.ownerId) };
   });
 
   app.delete('/api/cms/:id', { schema: { params: idParams, response: { 200: z.object({ success: z.literal(true) }), ...errors } } }, async (request) => {
-    const user = await app.requireUser(request);
-    if (!(await deleteIntegration(app.db, user.id, request.params.id))) throw notFound();
+    const owner = await app.requireOwner(request);
+    if (!(await deleteIntegration(app.db, owner.ownerId, request.params.id))) throw notFound();
     return { success: true as const };
   });
 
   app.get('/api/cms/:id/items', { schema: { params: idParams, response: { 200: cmsItemsResponseSchema, ...errors } } }, async (request) => {
-    const user = await app.requireUser(request);
-    if (!(await integrationExists(app.db, user.id, request.params.id))) throw notFound();
-    return { items: await listSyncedItems(app.db, user.id, request.params.id) };
+    const owner = await app.requireOwner(request);
+    if (!(await integrationExists(app.db, owner.ownerId, request.params.id))) throw notFound();
+    return { items: await listSyncedItems(app.db, owner.ownerId, request.params.id) };
   });
 
   app.get('/api/cms/items/:id', { schema: { params: idParams, response: { 200: cmsItemContentSchema, ...errors } } }, async (request) => {
-    const user = await app.requireUser(request);
-    const item = await getSyncedItem(app.db, user.id, request.params.id);
+    const owner = await app.requireOwner(request);
+    const item = await getSyncedItem(app.db, owner.ownerId, request.params.id);
     if (!item) throw notFound();
     return item;
   });

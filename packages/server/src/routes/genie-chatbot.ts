@@ -36,7 +36,7 @@ export const genieChatbotRoutes: FastifyPluginAsyncZod = async (app) => {
 
       let userId: string;
       try {
-        userId = (await app.requireUser(request)).id;
+        userId = (await app.requireOwner(request)).ownerId;
       } catch (error) {
         if (error instanceof HttpError && error.status === 401) throw new HttpError(401, { error: GENIE_MESSAGES.loggedOut });
         throw error;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, choosePlanSchema, onboardingSchema, profileSchema, profileUpdateSchema, type Profile, type ProfileUpdate } from '@citable/contract';
 import { HttpError } from '../lib/http-error';
 import { logActivity } from '../services/activity';
-import { enforceSiteCaps } from '../services/plan-caps';
+import { enforceWorkspaceSiteCaps } from '../workspaces/caps';
 import { completeOnboarding, getOrCreateProfile, setPlan, updateProfile } from '../services/profile';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -13,27 +13,27 @@ function changedFields(before: Profile, input: ProfileUpdate): string[] {
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/profile', { schema: { response: { 200: profileSchema, 401: apiErrorSchema } } }, async (request) => {
-    const user = await app.requireUser(request);
-    return getOrCreateProfile(app.db, user.id);
+    const owner = await app.requireOwner(request);
+    return getOrCreateProfile(app.db, owner.ownerId);
   });
 
   app.patch('/api/profile', { schema: { body: profileUpdateSchema, response: { 200: profileSchema, ...errors } } }, async (request) => {
-    const user = await app.requireUser(request);
-    const before = await getOrCreateProfile(app.db, user.id);
-    enforceSiteCaps(before.plan, request.body);
+    const owner = await app.requireOwner(request);
+    const before = await getOrCreateProfile(app.db, owner.ownerId);
+    await enforceWorkspaceSiteCaps(app.db, owner.ownerId, before.plan, request.body);
     const fields = changedFields(before, request.body);
     if (fields.length === 0) return before;
-    const profile = await updateProfile(app.db, user.id, request.body);
-    await logActivity(app.db, user.id, { type: 'settings_updated', data: { fields: fields.join(',') } });
+    const profile = await updateProfile(app.db, owner.ownerId, request.body);
+    await logActivity(app.db, owner.ownerId, { type: 'settings_updated', data: { fields: fields.join(',') } });
     return profile;
   });
 
   app.post('/api/profile/onboarding', { schema: { body: onboardingSchema, response: { 200: profileSchema, ...errors } } }, async (request) => {
-    const user = await app.requireUser(request);
-    const before = await getOrCreateProfile(app.db, user.id);
-    enforceSiteCaps(before.plan, request.body);
-    const profile = await completeOnboarding(app.db, user.id, request.body);
-    await logActivity(app.db, user.id, {
+    const owner = await app.requireOwner(request);
+    const before = await getOrCreateProfile(app.db, owner.ownerId);
+    await enforceWorkspaceSiteCaps(app.db, owner.ownerId, before.plan, request.body);
+    const profile = await completeOnboarding(app.db, owner.ownerId, request.body);
+    await logActivity(app.db, owner.ownerId, {
       type: 'onboarding_completed',
       data: { websites: request.body.websites.length, competitors: request.body.competitors.length, goals: request.body.goals.join(',') },
     });
@@ -44,6 +44,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/profile/plan',
     { schema: { body: choosePlanSchema, response: { 200: profileSchema, 409: apiErrorSchema, 503: apiErrorSchema, ...errors } } },
     async (request) => {
+      // Choosing a plan is the signed-in person's billing, never a workspace client's: identity-only.
       const user = await app.requireUser(request);
       // Paid plans are bought through checkout, which needs billing (not configured in this build).
       if (request.body.plan !== 'free') throw new HttpError(503, { error: 'Payment processing is not available' });

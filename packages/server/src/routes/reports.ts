@@ -59,20 +59,20 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (ap
   );
 
   app.get('/api/reports', { schema: { response: { 200: reportListSchema, 401: apiErrorSchema } } }, async (request) => {
-    const user = await app.requireUser(request);
-    return { reports: (await listReports(app.db, user.id)).map(reportListItem) };
+    const owner = await app.requireOwner(request);
+    return { reports: (await listReports(app.db, owner.ownerId)).map(reportListItem) };
   });
 
   app.get('/api/reports/:id', { schema: { params: idParams, response: { 200: reportListItemSchema, 401: apiErrorSchema, 404: apiErrorSchema } } }, async (request) => {
-    const user = await app.requireUser(request);
-    const row = await getReport(app.db, user.id, request.params.id);
+    const owner = await app.requireOwner(request);
+    const row = await getReport(app.db, owner.ownerId, request.params.id);
     if (!row) throw notFound();
     return reportListItem(row);
   });
 
   app.get('/api/reports/:id/view', { schema: { params: idParams, querystring: reportViewQuerySchema } }, async (request, reply) => {
-    const user = await app.requireUser(request);
-    const row = await getReport(app.db, user.id, request.params.id);
+    const owner = await app.requireOwner(request);
+    const row = await getReport(app.db, owner.ownerId, request.params.id);
     if (!row) throw notFound();
     if (row.status !== 'completed' || !row.storagePath) throw new HttpError(409, { error: REPORT_MESSAGES.notReady });
     const stored = row.format as ReportFormat;
@@ -81,7 +81,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (ap
     if (format === stored) file = await storage.get(row.storagePath);
     else {
       // Another format of the same data: rendered from the document kept at generation time.
-      const document = await storage.get(documentKey(user.id, row.id));
+      const document = await storage.get(documentKey(owner.ownerId, row.id));
       file = document === null ? null : await renderReport(reportDocumentSchema.parse(JSON.parse(document.toString('utf8'))), format);
     }
     if (file === null) throw new HttpError(404, { error: 'The report file is missing; generate the report again.' });
@@ -95,10 +95,10 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (ap
   });
 
   app.delete('/api/reports/:id', { schema: { params: idParams, response: { 200: z.object({ id: z.string() }), 401: apiErrorSchema, 404: apiErrorSchema } } }, async (request) => {
-    const user = await app.requireUser(request);
-    const row = await deleteReport(app.db, user.id, request.params.id);
+    const owner = await app.requireOwner(request);
+    const row = await deleteReport(app.db, owner.ownerId, request.params.id);
     if (!row) throw notFound();
-    const keys = new Set([reportKey(user.id, row.id, row.format), documentKey(user.id, row.id)]);
+    const keys = new Set([reportKey(owner.ownerId, row.id, row.format), documentKey(owner.ownerId, row.id)]);
     for (const key of keys) {
       // The row is gone either way; a file left behind is only worth a log line (spec 002 §7.2).
       await storage.delete(key).catch((error: unknown) => request.log.warn({ err: error, reportId: row.id, key }, 'report file not removed'));

@@ -12,9 +12,9 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every dashboard asks, so any plan gets an answer; only agency accounts get their branding,
   // which also means a downgrade stops applying it at once without deleting it.
   app.get('/api/white-label', { schema: { response: { 200: whiteLabelResponseSchema, 401: apiErrorSchema } } }, async (request) => {
-    const user = await app.requireUser(request);
-    const plan = await currentPlan(app.db, user.id);
-    const settings = canUseArea(plan, 'white-label') ? await getWhiteLabel(app.db, user.id) : EMPTY_WHITE_LABEL;
+    const owner = await app.requireOwner(request);
+    const plan = await currentPlan(app.db, owner.ownerId);
+    const settings = canUseArea(plan, 'white-label') ? await getWhiteLabel(app.db, owner.ownerId) : EMPTY_WHITE_LABEL;
     return { settings, removed: [] };
   });
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { normalizePlan, type OnboardingInput, type PlanId, type Profile, type ProfileUpdate } from '@citable/contract';
+import { currentPlan } from '../billing/gates';
 import type { Db } from '../db/client';
 import { user, userProfiles } from '../db/schema';
 
@@ -7,12 +8,12 @@ type ProfileRow = typeof userProfiles.$inferSelect;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-function toProfile(row: ProfileRow, owner: { email: string; name: string }): Profile {
+function toProfile(row: ProfileRow, owner: { email: string; name: string }, plan: PlanId = normalizePlan(row.plan)): Profile {
   return {
     user_id: row.userId,
     email: owner.email,
     full_name: owner.name || null,
-    plan: normalizePlan(row.plan),
+    plan,
     subscription_status: (row.subscriptionStatus as Profile['subscription_status']) ?? null,
     subscription_updated_at: iso(row.subscriptionUpdatedAt),
     onboarding_completed_at: iso(row.onboardingCompletedAt),
@@ -37,7 +38,8 @@ export async function getOrCreateProfile(db: Db, userId: string): Promise<Profil
   // A concurrent first access may insert the row between the two statements; the conflict clause makes that harmless.
   await db.insert(userProfiles).values({ userId }).onConflictDoNothing({ target: userProfiles.userId });
   const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, userId));
-  return toProfile(row, await owner(db, userId));
+  // A workspace client's profile carries the workspace owner's plan: its gates and caps are the agency's.
+  return toProfile(row, await owner(db, userId), await currentPlan(db, userId));
 }
 
 async function update(db: Db, userId: string, values: Partial<typeof userProfiles.$inferInsert>): Promise<Profile> {
@@ -47,7 +49,7 @@ async function update(db: Db, userId: string, values: Partial<typeof userProfile
     .set({ ...values, updatedAt: new Date() })
     .where(eq(userProfiles.userId, userId))
     .returning();
-  return toProfile(row, await owner(db, userId));
+  return toProfile(row, await owner(db, userId), await currentPlan(db, userId));
 }
 
 export function updateProfile(db: Db, userId: string, input: ProfileUpdate): Promise<Profile> {

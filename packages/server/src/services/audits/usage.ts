@@ -1,7 +1,7 @@
 import { AUDIT_MESSAGES, PLAN_IDS, USAGE_LIMITS, type PlanId, type Profile } from '@citable/contract';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
-import { countCountedRunsSince } from './runs';
+import { countWorkspaceRunsSince } from '../../workspaces/caps';
 
 function hostOf(url: string): string | null {
   return URL.canParse(url) ? new URL(url).hostname.replace(/^www\./, '').toLowerCase() : null;
@@ -17,9 +17,12 @@ function startOfMonth(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-/** 403 naming the next plan with a higher limit once this month's counted audits reach the plan's. */
+/**
+ * 403 naming the next plan with a higher limit once this month's counted audits reach the plan's.
+ * An agency workspace counts as one: its owner's audits and every client's (issue #11).
+ */
 export async function enforceAuditLimit(db: Db, userId: string, plan: PlanId, now = new Date()): Promise<void> {
-  const used = await countCountedRunsSince(db, userId, startOfMonth(now));
+  const used = await countWorkspaceRunsSince(db, userId, startOfMonth(now));
   const limit = USAGE_LIMITS[plan].auditsPerMonth;
   if (used < limit) return;
   const requiredPlan = PLAN_IDS.find((candidate) => USAGE_LIMITS[candidate].auditsPerMonth > limit);

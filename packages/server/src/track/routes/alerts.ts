@@ -11,26 +11,26 @@ const errors = { 401: apiErrorSchema, 404: apiErrorSchema };
 /** The alerts bell (spec 001 §2, §4): the 15 newest, read state and dismissal kept on the server. */
 export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/alerts', { schema: { response: { 200: alertListSchema, ...errors } } }, async (request) => {
-    const user = await app.requireUser(request);
-    const alerts = await listAlerts(app.db, user.id);
+    const owner = await app.requireOwner(request);
+    const alerts = await listAlerts(app.db, owner.ownerId);
     return { alerts, unread: alerts.filter((alert) => !alert.read).length };
   });
 
   app.post('/api/alerts/read-all', { schema: { response: { 200: ok, ...errors } } }, async (request) => {
-    const user = await app.requireUser(request);
-    await markAllAlertsRead(app.db, user.id);
+    const owner = await app.requireOwner(request);
+    await markAllAlertsRead(app.db, owner.ownerId);
     return { ok: true as const };
   });
 
   app.post('/api/alerts/:id/read', { schema: { params, response: { 200: ok, ...errors } } }, async (request) => {
-    const user = await app.requireUser(request);
-    if (!(await markAlertRead(app.db, user.id, request.params.id))) throw notFound();
+    const owner = await app.requireOwner(request);
+    if (!(await markAlertRead(app.db, owner.ownerId, request.params.id))) throw notFound();
     return { ok: true as const };
   });
 
   app.delete('/api/alerts/:id', { schema: { params, response: { 200: ok, ...errors } } }, async (request) => {
-    const user = await app.requireUser(request);
-    if (!(await dismissAlert(app.db, user.id, request.params.id))) throw notFound();
+    const owner = await app.requireOwner(request);
+    if (!(await dismissAlert(app.db, owner.ownerId, request.params.id))) throw notFound();
     return { ok: true as const };
   });
 };

@@ -5,7 +5,7 @@ import type { InsightsService } from '../insights/insights-service';
 /** The overview's insights card (spec 002 §2.1, §4). */
 export const insightRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }> = async (app, options) => {
   app.get('/api/insights', { schema: { response: { 200: insightListSchema, 401: apiErrorSchema } } }, async (request) => {
-    const user = await app.requireUser(request);
-    return options.insights.get(user.id);
+    const owner = await app.requireOwner(request);
+    return options.insights.get(owner.ownerId);
   });
 };
