@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditIssueSchema, auditPageMetaSchema, checkOutcomeSchema, issueCategorySchema, issuePrioritySchema, subscoreIdSchema, subscoresSchema } from './audit-result';
+import type { PlanId } from './plans';
 import { httpUrlSchema, planIdSchema } from './profile';
 
 /**
@@ -16,9 +17,11 @@ export type AuditScope = (typeof AUDIT_SCOPES)[number];
 export const AUDIT_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 export type AuditStatus = (typeof AUDIT_STATUSES)[number];
 
-/** Pages a site audit reads by default and at most. */
+/** Pages a site audit reads by default and at most (any plan); SITE_AUDIT_PAGE_LIMITS caps each plan. */
 export const SITE_AUDIT_DEFAULT_PAGES = 25;
-export const SITE_AUDIT_MAX_PAGES = 100;
+export const SITE_AUDIT_MAX_PAGES = 500;
+/** The most pages one site audit may read on each plan: agencies audit their clients' large sites. */
+export const SITE_AUDIT_PAGE_LIMITS: Record<PlanId, number> = { free: 100, core: 100, pro: 100, agency: 500 };
 /** History list sizes (spec 001 §7): 50 by default, 20 for one website, never more than 100. */
 export const AUDIT_LIST_DEFAULT = 50;
 export const AUDIT_LIST_WEBSITE_DEFAULT = 20;
@@ -33,6 +36,7 @@ export const AUDIT_MESSAGES = {
   failed: 'Failed to run audit. Please try again.',
   siteScopeOwnSites: 'Site audits are for your own websites and competitors. Add the site in Settings, or audit a single page.',
   contentOrUrl: 'Send either a url or content, not both.',
+  pageLimit: (limit: number) => `Your plan audits up to ${limit} pages per site.`,
 } as const;
 
 /** Body of `POST /api/functions/ai-visibility-audit`: exactly one of url and content. */

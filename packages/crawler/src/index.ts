@@ -33,3 +33,4 @@ export { assertRobotsAllow, fetchSiteContext, type SiteContextOptions } from './
 export { snapshotPage, toPageInput, type SnapshotPageOptions } from './snapshot-page';
 export { crawlSite, type CrawlEvent, type CrawlOptions, type CrawlProgress, type SkipReason } from './crawl-site';
 export { BROWSER_USER_AGENT, CITABLE_BOT_TOKEN, CITABLE_BOT_USER_AGENT, CITABLE_BOT_VERSION } from './user-agent';
+export { CrawlScope, crawlStep, openCrawl, type CrawlStep, type OpenCrawlOptions, type OpenedCrawl } from './crawl-step';

@@ -5,6 +5,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { MAX_BODY_BYTES } from '@citable/contract';
 import type { Config } from './config';
 import { auditRunJob } from './jobs/audit-run';
+import { auditPageJob } from './jobs/audit-page';
+import type { PageJobPayload } from './services/audits/crawl/site-crawl';
 import { authRateLimitCleanupJob } from './jobs/auth-rate-limit-cleanup';
 import { billingConfigured } from './billing/billing-config';
 import { billingPlugin } from './billing/billing-plugin';
@@ -139,8 +141,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(jobsPlugin, { work: config.jobsEnabled, schedules: config.schedulesEnabled });
   await app.jobs.define(authRateLimitCleanupJob(app.db));
   const auditDeps = { db: app.db, allowHosts: config.fetchAllowHosts, log: app.log, afterSave: alertsAfterSave(app.db) };
-  const auditJob = auditRunJob(auditDeps);
+  // A site audit's coordinator and its page jobs send page jobs; the definition is read when they run.
+  const crawlDeps = { ...auditDeps, enqueuePage: (payload: PageJobPayload) => app.jobs.send(pageJob, payload) };
+  const pageJob = auditPageJob(crawlDeps);
+  const auditJob = auditRunJob(crawlDeps);
   await app.jobs.define(auditJob);
+  await app.jobs.define(pageJob);
   const reportStorage = createReportStorage(config.reportStorage);
   const reportJob = reportGenerateJob({ db: app.db, storage: reportStorage, log: app.log });
   await app.jobs.define(reportJob);

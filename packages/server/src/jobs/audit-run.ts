@@ -1,18 +1,21 @@
 import { z } from 'zod';
 import type { JobDefinition } from '../plugins/jobs';
-import { executeRun, type AuditDeps } from '../services/audits/lifecycle';
+import type { CrawlDeps } from '../services/audits/crawl/site-crawl';
+import { executeRun } from '../services/audits/lifecycle';
 
 const payload = z.strictObject({ runId: z.uuid(), userId: z.string().min(1) });
 
 /**
- * A site or page audit in the background. Retries only matter when a worker dies mid-crawl (the
- * handler fails runs itself otherwise), and a large crawl may take a while, hence the long expiry.
+ * A page audit, or the coordinator of a site audit (it opens the crawl and hands the pages to
+ * `audit-page` jobs). Either reads a page or two and the site context, so a short expiry brings
+ * the job of a worker that died back quickly; retries only matter then (the handler fails runs
+ * itself otherwise) and are safe, since the handler is idempotent.
  */
-export function auditRunJob(deps: AuditDeps): JobDefinition<typeof payload> {
+export function auditRunJob(deps: CrawlDeps): JobDefinition<typeof payload> {
   return {
     id: 'audit-run',
     payload,
-    queue: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 3600 },
+    queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
     handler: ({ runId, userId }) => executeRun(deps, userId, runId),
   };
 }

@@ -13,6 +13,8 @@ export interface JobDefinition<S extends z.ZodType> {
   queue?: Omit<Queue, 'name'>;
   /** Run on a cron schedule (minute granularity) with this payload, as well as on demand. */
   schedule?: { cron: string; payload: z.input<S> };
+  /** Jobs handled at once per process and how often an idle worker polls; default one, every 2 s. */
+  work?: { localConcurrency?: number; pollingIntervalSeconds?: number };
 }
 
 export interface JobRegistryOptions {
@@ -65,7 +67,7 @@ export class JobRegistry {
     if (definition.schedule && this.options.schedules !== false) await this.boss.schedule(definition.id, definition.schedule.cron, definition.payload.parse(definition.schedule.payload) as object);
     // JOBS=off: this process only sends; dedicated workers (src/worker.ts) handle the queues.
     if (this.options.work === false) return;
-    await this.boss.work(definition.id, { batchSize: 1 }, async (jobs) => {
+    await this.boss.work(definition.id, { batchSize: 1, ...definition.work }, async (jobs) => {
       for (const job of jobs) {
         const payload = definition.payload.parse(job.data);
         const started = performance.now();

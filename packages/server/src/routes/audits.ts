@@ -9,7 +9,9 @@ import {
   auditListResponseSchema,
   auditRunRequestSchema,
   auditRunSchema,
+  PLAN_IDS,
   SITE_AUDIT_DEFAULT_PAGES,
+  SITE_AUDIT_PAGE_LIMITS,
 } from '@citable/contract';
 import type { auditRunJob } from '../jobs/audit-run';
 import { HttpError, notFound } from '../lib/http-error';
@@ -29,6 +31,11 @@ export const auditRoutes: FastifyPluginAsyncZod<{ job: ReturnType<typeof auditRu
     const profile = await getOrCreateProfile(app.db, owner.ownerId);
     // A page of the user's own sites is free; a crawl, or a page elsewhere, uses the month's allowance.
     const counted = scope === 'site' || !isOwnHost(profile, url);
+    const pageLimit = SITE_AUDIT_PAGE_LIMITS[profile.plan];
+    if (scope === 'site' && maxPages !== undefined && maxPages > pageLimit) {
+      const requiredPlan = PLAN_IDS.find((plan) => SITE_AUDIT_PAGE_LIMITS[plan] >= maxPages);
+      throw new HttpError(403, { error: AUDIT_MESSAGES.pageLimit(pageLimit), ...(requiredPlan ? { requiredPlan } : {}) });
+    }
     await failAbandonedRuns(app.db, owner.ownerId);
     if (counted) await enforceAuditLimit(app.db, owner.ownerId, profile.plan);
     const run = await createRun(app.db, owner.ownerId, {

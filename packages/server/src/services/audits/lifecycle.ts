@@ -4,6 +4,7 @@ import { logActivity } from '../activity';
 import { expectedFailureMessage, INTERNAL_FAILURE_MESSAGE } from './audit-failure';
 import { saveAuditHistory } from './history';
 import { auditPageUrl, auditSite } from './run-audit';
+import { runSiteCrawl, type CrawlDeps } from './crawl/site-crawl';
 import { completeRun, failRun, getRun, markRunning, writeProgress, type AuditRunRow } from './runs';
 import { pageCountOf, type StoredAudit } from './stored-audit';
 
@@ -46,14 +47,17 @@ export async function finishRun(deps: AuditDeps, userId: string, run: Pick<Audit
 }
 
 /**
- * The background job's work: crawl, audit, save. A run that is already finished is left alone, so
+ * The background job's work: crawl, audit, save (a site crawl: see crawl/site-crawl.ts). A run that is already finished is left alone, so
  * a retried or duplicated job does nothing twice. Expected failures (the site cannot be read)
  * fail the run with the crawler's message; a bug fails it with a generic one and is logged,
  * since retrying the same input would fail the same way.
  */
-export async function executeRun(deps: AuditDeps, userId: string, runId: string): Promise<void> {
+export async function executeRun(deps: AuditDeps & Partial<Pick<CrawlDeps, 'enqueuePage'>>, userId: string, runId: string): Promise<void> {
   const run = await getRun(deps.db, userId, runId);
   if (!run || run.status === 'completed' || run.status === 'failed' || run.websiteUrl === null) return;
+  // With the page queue (the job workers), a site is crawled by page jobs spread over the workers;
+  // a direct call without it crawls in this process.
+  if (run.scope === 'site' && deps.enqueuePage) return runSiteCrawl({ ...deps, enqueuePage: deps.enqueuePage }, userId, { ...run, websiteUrl: run.websiteUrl });
   await markRunning(deps.db, userId, runId);
   let stored: StoredAudit;
   try {

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import type { JobDefinition } from '../plugins/jobs';
+import { runPageJob, type CrawlDeps } from '../services/audits/crawl/site-crawl';
+
+const payload = z.strictObject({ runId: z.uuid(), userId: z.string().min(1), url: z.url().max(4096) });
+
+/**
+ * One page of a site audit (services/audits/crawl). Page jobs are short, so a short expiry brings
+ * the jobs of a worker that died back within a couple of minutes; a heartbeat does so sooner for
+ * a job whose worker stops answering. Each worker handles several at once, polling often, since
+ * a crawl is hundreds of small jobs.
+ */
+export function auditPageJob(deps: CrawlDeps): JobDefinition<typeof payload> {
+  return {
+    id: 'audit-page',
+    payload,
+    queue: { retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: 120, heartbeatSeconds: 20 },
+    work: { localConcurrency: 4, pollingIntervalSeconds: 0.5 },
+    handler: (job) => runPageJob(deps, job),
+  };
+}

@@ -1,0 +1,248 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AuditResult, SiteContext } from '@citable/contract';
+import type { Db } from '../../../db/client';
+import { crawlPages, siteCrawls } from '../../../db/crawl-schema';
+
+/**
+ * The database side of a site crawl split into page jobs. Every write that could race with another
+ * page job (discovering URLs, finishing a page) runs in a transaction holding the crawl row's lock,
+ * and every state change is conditional on the previous state, so a page job delivered twice, or
+ * run again after its worker died, changes nothing the first delivery already changed.
+ */
+
+export type SiteCrawlRow = typeof siteCrawls.$inferSelect;
+export type CrawlPageRow = typeof crawlPages.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A URL found on a page, to be queued for its own page job unless the crawl already knows it. */
+export interface Discovered {
+  url: string;
+  depth: number;
+  /** robots.txt refuses it: recorded as skipped, never fetched. */
+  disallowed: boolean;
+}
+
+/** How a fetched URL ended. */
+export type PageOutcome = { status: 'done'; result: AuditResult } | { status: 'skipped' | 'failed'; detail: string };
+
+export interface NewCrawl {
+  runId: string;
+  userId: string;
+  origin: string;
+  startUrl: string;
+  startPageUrl: string;
+  robotsTxt: string | null;
+  site: SiteContext;
+  maxPages: number;
+  crawlDelayMs: number;
+}
+
+export async function getCrawl(db: Db, runId: string): Promise<SiteCrawlRow | null> {
+  const [row] = await db.select().from(siteCrawls).where(eq(siteCrawls.runId, runId));
+  return row ?? null;
+}
+
+export async function getPage(db: Db, runId: string, url: string): Promise<CrawlPageRow | null> {
+  const [row] = await db
+    .select()
+    .from(crawlPages)
+    .where(and(eq(crawlPages.runId, runId), eq(crawlPages.url, url)));
+  return row ?? null;
+}
+
+/** URLs a crawl may know in all: the pages, plus room for redirects, duplicates and errors (as crawlSite). */
+export function maxUrlsFor(maxPages: number): number {
+  return maxPages * 2 + 10;
+}
+
+/**
+ * Creates the crawl with its start page already handled (the coordinator fetched it to open the
+ * crawl) and the URLs the start page and the sitemap lead to. Returns false when the crawl exists:
+ * a coordinator run again after a crash then only finishes what the first one left.
+ */
+export async function createCrawl(db: Db, crawl: NewCrawl, start: PageOutcome, discovered: Discovered[]): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const created = await tx
+      .insert(siteCrawls)
+      .values({
+        runId: crawl.runId,
+        userId: crawl.userId,
+        origin: crawl.origin,
+        startPageUrl: crawl.startPageUrl,
+        robotsTxt: crawl.robotsTxt,
+        site: crawl.site,
+        maxPages: crawl.maxPages,
+        maxUrls: maxUrlsFor(crawl.maxPages),
+        crawlDelayMs: crawl.crawlDelayMs,
+      })
+      .onConflictDoNothing()
+      .returning({ runId: siteCrawls.runId });
+    if (created.length === 0) return false;
+    const startRows = [{ url: crawl.startPageUrl, outcome: start }];
+    // The start URL redirected: it is known too, so no link back to it is crawled again.
+    if (crawl.startUrl !== crawl.startPageUrl) startRows.unshift({ url: crawl.startUrl, outcome: { status: 'skipped', detail: `redirects to ${crawl.startPageUrl}` } });
+    await tx.insert(crawlPages).values(
+      startRows.map(({ url, outcome }) => ({
+        runId: crawl.runId,
+        url,
+        depth: 0,
+        status: outcome.status,
+        jobSent: true,
+        result: outcome.status === 'done' ? outcome.result : null,
+        detail: outcome.status === 'done' ? null : outcome.detail,
+      })),
+    );
+    await tx
+      .update(siteCrawls)
+      .set({ urlsKnown: startRows.length, pagesAudited: start.status === 'done' ? 1 : 0 })
+      .where(eq(siteCrawls.runId, crawl.runId));
+    await insertDiscovered(tx, crawl.runId, crawl.startPageUrl, discovered);
+    return true;
+  });
+}
+
+/**
+ * Records a page job's outcome and the URLs its page leads to, once: the page must still be
+ * queued, and a page past the crawl's page limit is skipped instead of done. Returns false when
+ * another delivery of the same job got there first.
+ */
+export async function finishPage(db: Db, runId: string, url: string, outcome: PageOutcome, discovered: Discovered[]): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [crawl] = await tx.select().from(siteCrawls).where(eq(siteCrawls.runId, runId)).for('update');
+    if (!crawl) return false;
+    const final: PageOutcome = outcome.status === 'done' && crawl.pagesAudited >= crawl.maxPages ? { status: 'skipped', detail: 'beyond the page limit of this audit' } : outcome;
+    const updated = await tx
+      .update(crawlPages)
+      .set({
+        status: final.status,
+        result: final.status === 'done' ? final.result : null,
+        detail: final.status === 'done' ? null : final.detail,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(crawlPages.runId, runId), eq(crawlPages.url, url), eq(crawlPages.status, 'queued')))
+      .returning({ seq: crawlPages.seq });
+    if (updated.length === 0) return false;
+    if (final.status === 'done') await tx.update(siteCrawls).set({ pagesAudited: sql`${siteCrawls.pagesAudited} + 1` }).where(eq(siteCrawls.runId, runId));
+    await insertDiscovered(tx, runId, url, discovered);
+    return true;
+  });
+}
+
+/**
+ * Adds the URLs the crawl does not know yet, within its URL budget, under the crawl row's lock (so
+ * the budget holds across processes). Allowed URLs are queued for a page job their parent sends.
+ */
+async function insertDiscovered(tx: Tx, runId: string, parentUrl: string, discovered: Discovered[]): Promise<void> {
+  if (discovered.length === 0) return;
+  const [crawl] = await tx.select({ urlsKnown: siteCrawls.urlsKnown, maxUrls: siteCrawls.maxUrls }).from(siteCrawls).where(eq(siteCrawls.runId, runId)).for('update');
+  if (!crawl || crawl.urlsKnown >= crawl.maxUrls) return;
+  const unique = [...new Map(discovered.map((entry) => [entry.url, entry])).values()];
+  const known = new Set<string>();
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await tx
+      .select({ url: crawlPages.url })
+      .from(crawlPages)
+      .where(and(eq(crawlPages.runId, runId), inArray(crawlPages.url, unique.slice(i, i + 500).map((entry) => entry.url))));
+    for (const row of rows) known.add(row.url);
+  }
+  const fresh = unique.filter((entry) => !known.has(entry.url)).slice(0, crawl.maxUrls - crawl.urlsKnown);
+  if (fresh.length === 0) return;
+  for (let i = 0; i < fresh.length; i += 500) {
+    await tx
+      .insert(crawlPages)
+      .values(
+        fresh.slice(i, i + 500).map((entry) => ({
+          runId,
+          url: entry.url,
+          depth: entry.depth,
+          parentUrl,
+          status: entry.disallowed ? 'skipped' : 'queued',
+          jobSent: entry.disallowed,
+          detail: entry.disallowed ? 'robots.txt does not allow CitableBot to read it' : null,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  await tx
+    .update(siteCrawls)
+    .set({ urlsKnown: sql`${siteCrawls.urlsKnown} + ${fresh.length}` })
+    .where(eq(siteCrawls.runId, runId));
+}
+
+/** The URLs a page discovered whose page jobs are not sent yet (all of them, unless a crash came between). */
+export async function unsentChildren(db: Db, runId: string, parentUrl: string): Promise<string[]> {
+  const rows = await db
+    .select({ url: crawlPages.url })
+    .from(crawlPages)
+    .where(and(eq(crawlPages.runId, runId), eq(crawlPages.parentUrl, parentUrl), eq(crawlPages.jobSent, false)))
+    .orderBy(asc(crawlPages.seq));
+  return rows.map((row) => row.url);
+}
+
+export async function markSent(db: Db, runId: string, urls: string[]): Promise<void> {
+  for (let i = 0; i < urls.length; i += 500) {
+    await db
+      .update(crawlPages)
+      .set({ jobSent: true })
+      .where(and(eq(crawlPages.runId, runId), inArray(crawlPages.url, urls.slice(i, i + 500))));
+  }
+}
+
+/** Counts a delivery of a page job; returns how many have started on this page so far. */
+export async function countAttempt(db: Db, runId: string, url: string): Promise<number> {
+  const [row] = await db
+    .update(crawlPages)
+    .set({ attempts: sql`${crawlPages.attempts} + 1`, updatedAt: new Date() })
+    .where(and(eq(crawlPages.runId, runId), eq(crawlPages.url, url)))
+    .returning({ attempts: crawlPages.attempts });
+  return row?.attempts ?? 0;
+}
+
+/**
+ * With a Crawl-delay, reserves the next request slot to the site across every process and returns
+ * how long to wait for it (the database's clock, so workers' clocks need not agree).
+ */
+export async function reserveFetchSlot(db: Db, runId: string): Promise<number> {
+  const [row] = await db
+    .update(siteCrawls)
+    .set({ nextFetchAt: sql`greatest(${siteCrawls.nextFetchAt}, now()) + ${siteCrawls.crawlDelayMs} * interval '1 millisecond'` })
+    .where(eq(siteCrawls.runId, runId))
+    .returning({ waitMs: sql<number>`greatest(0, extract(epoch from (${siteCrawls.nextFetchAt} - ${siteCrawls.crawlDelayMs} * interval '1 millisecond' - now())) * 1000)::int` });
+  return row?.waitMs ?? 0;
+}
+
+/** Pushes every process's next request back after the site answered 429/503 with Retry-After. */
+export async function pauseFetches(db: Db, runId: string, ms: number): Promise<void> {
+  await db
+    .update(siteCrawls)
+    .set({ nextFetchAt: sql`greatest(${siteCrawls.nextFetchAt}, now() + ${ms} * interval '1 millisecond')` })
+    .where(eq(siteCrawls.runId, runId));
+}
+
+/** Pages audited, and URLs still waiting for their page job. */
+export async function crawlProgress(db: Db, runId: string): Promise<{ audited: number; queued: number }> {
+  const [row] = await db
+    .select({
+      audited: siteCrawls.pagesAudited,
+      queued: sql<number>`(select count(*)::int from ${crawlPages} where ${crawlPages.runId} = ${runId} and ${crawlPages.status} = 'queued')`,
+    })
+    .from(siteCrawls)
+    .where(eq(siteCrawls.runId, runId));
+  return { audited: row?.audited ?? 0, queued: Number(row?.queued ?? 0) };
+}
+
+/** The audited pages in discovery order, and the pages that could not be read. */
+export async function crawlResults(db: Db, runId: string): Promise<{ results: AuditResult[]; failed: { url: string; error: string }[] }> {
+  const rows = await db
+    .select({ url: crawlPages.url, status: crawlPages.status, result: crawlPages.result, detail: crawlPages.detail })
+    .from(crawlPages)
+    .where(and(eq(crawlPages.runId, runId), inArray(crawlPages.status, ['done', 'failed'])))
+    .orderBy(asc(crawlPages.seq));
+  const results: AuditResult[] = [];
+  const failed: { url: string; error: string }[] = [];
+  for (const row of rows) {
+    if (row.status === 'done' && row.result) results.push(row.result);
+    if (row.status === 'failed') failed.push({ url: row.url, error: row.detail ?? '' });
+  }
+  return { results, failed };
+}

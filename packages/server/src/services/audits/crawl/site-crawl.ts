@@ -1,0 +1,157 @@
+import { CrawlScope, crawlStep, isCrawlerError, NotHtmlError, normalizeUrl, openCrawl, RateLimitedError, SafeFetcher, type CrawlStep } from '@citable/crawler';
+import { auditSnapshot } from '@citable/engine';
+import { expectedFailureMessage, INTERNAL_FAILURE_MESSAGE } from '../audit-failure';
+import { finishRun, type AuditDeps } from '../lifecycle';
+import { failRun, getRun, markRunning, writeProgress, type AuditRunRow } from '../runs';
+import { storedSiteAudit } from '../stored-audit';
+import {
+  countAttempt,
+  crawlProgress,
+  crawlResults,
+  createCrawl,
+  finishPage,
+  getCrawl,
+  getPage,
+  markSent,
+  pauseFetches,
+  reserveFetchSlot,
+  unsentChildren,
+  type Discovered,
+  type PageOutcome,
+  type SiteCrawlRow,
+} from './crawl-store';
+
+/**
+ * A site audit spread over the job workers. The run's job (the coordinator) opens the crawl:
+ * robots.txt, the start page, the site context, stored once with the URLs the start page and the
+ * sitemap lead to. Each URL then gets an `audit-page` job that fetches and audits that one page
+ * and queues the URLs it links to. Whichever job finds no URL left queued aggregates the pages and
+ * saves the audit, under the run's id, so it is saved once however many jobs get there.
+ *
+ * Every step is safe to run again: a page's row changes only while queued, a parent that died
+ * before sending its children's jobs sends them when retried, and a redelivered job of a finished
+ * page only repeats the sending and the completion check.
+ */
+
+export interface PageJobPayload {
+  runId: string;
+  userId: string;
+  url: string;
+}
+
+export interface CrawlDeps extends AuditDeps {
+  /** Sends an `audit-page` job (jobs/audit-page.ts). */
+  enqueuePage: (payload: PageJobPayload) => Promise<unknown>;
+}
+
+/** Deliveries of one page job before a page that keeps crashing its handler is given up on. */
+export const MAX_PAGE_ATTEMPTS = 4;
+const GIVEN_UP_MESSAGE = 'The page could not be audited because of an internal error.';
+
+/** The coordinator: opens the crawl, or finishes what a previous delivery of it left. */
+export async function runSiteCrawl(deps: CrawlDeps, userId: string, run: AuditRunRow & { websiteUrl: string }): Promise<void> {
+  const existing = await getCrawl(deps.db, run.id);
+  if (existing) return afterPage(deps, userId, run, existing.startPageUrl);
+  if (run.status === 'queued') await markRunning(deps.db, userId, run.id);
+  const fetcher = new SafeFetcher({ allowHosts: deps.allowHosts });
+  let startPageUrl: string;
+  try {
+    const opened = await openCrawl(run.websiteUrl, fetcher);
+    const scope = new CrawlScope(opened.origin, opened.robotsTxt);
+    const now = new Date();
+    const start: PageOutcome =
+      opened.start.type === 'page' ? { status: 'done', result: auditSnapshot({ page: opened.start.page, site: opened.site }, { now }) } : { status: 'skipped', detail: opened.start.detail };
+    const sitemapUrls = (opened.site.sitemap?.pageUrls ?? []).flatMap((url) => (URL.canParse(url) ? [normalizeUrl(url)] : [])).filter((url) => scope.sameOrigin(url));
+    const discovered = [...toDiscovered(opened.start, scope, 1), ...sitemapUrls.map((url) => ({ url, depth: 1, disallowed: !scope.allows(url) }))];
+    startPageUrl = opened.start.url;
+    await createCrawl(
+      deps.db,
+      { runId: run.id, userId, origin: opened.origin, startUrl: opened.startUrl, startPageUrl, robotsTxt: opened.robotsTxt, site: opened.site, maxPages: run.maxPages, crawlDelayMs: opened.crawlDelayMs },
+      start,
+      discovered,
+    );
+  } catch (error) {
+    const message = expectedFailureMessage(error);
+    if (message === null) deps.log.error({ err: error, auditId: run.id }, 'audit failed');
+    await failRun(deps.db, userId, run.id, message ?? INTERNAL_FAILURE_MESSAGE);
+    return;
+  } finally {
+    await fetcher.close();
+  }
+  await afterPage(deps, userId, run, startPageUrl);
+}
+
+/** An `audit-page` job: fetch, classify and audit one URL of a running crawl, once. */
+export async function runPageJob(deps: CrawlDeps, { runId, userId, url }: PageJobPayload): Promise<void> {
+  const run = await getRun(deps.db, userId, runId);
+  if (!run || run.status !== 'running' || run.websiteUrl === null) return;
+  const crawl = await getCrawl(deps.db, runId);
+  const page = crawl && (await getPage(deps.db, runId, url));
+  if (!crawl || !page) return;
+  if (page.status === 'queued') {
+    const attempts = await countAttempt(deps.db, runId, url);
+    const { outcome, discovered } = attempts > MAX_PAGE_ATTEMPTS ? { outcome: { status: 'failed', detail: GIVEN_UP_MESSAGE } as const, discovered: [] } : await auditOnePage(deps, crawl, url, page.depth);
+    await finishPage(deps.db, runId, url, outcome, discovered);
+  }
+  await afterPage(deps, userId, { ...run, websiteUrl: run.websiteUrl }, url);
+}
+
+async function auditOnePage(deps: CrawlDeps, crawl: SiteCrawlRow, url: string, depth: number): Promise<{ outcome: PageOutcome; discovered: Discovered[] }> {
+  // Pages already audited up to the limit: the rest of the queue is skipped without a request.
+  if (crawl.pagesAudited >= crawl.maxPages) return { outcome: { status: 'skipped', detail: 'beyond the page limit of this audit' }, discovered: [] };
+  if (crawl.crawlDelayMs > 0) {
+    const waitMs = await reserveFetchSlot(deps.db, crawl.runId);
+    if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+  }
+  const scope = new CrawlScope(crawl.origin, crawl.robotsTxt);
+  const fetcher = new SafeFetcher({ allowHosts: deps.allowHosts });
+  try {
+    const step = await crawlStep(url, scope, fetcher);
+    const discovered = toDiscovered(step, scope, depth + 1);
+    if (step.type === 'skipped') return { outcome: { status: 'skipped', detail: step.detail }, discovered };
+    return { outcome: { status: 'done', result: auditSnapshot({ page: step.page, site: crawl.site }, { now: new Date() }) }, discovered };
+  } catch (error) {
+    if (error instanceof NotHtmlError) return { outcome: { status: 'skipped', detail: error.message }, discovered: [] };
+    if (error instanceof RateLimitedError) await pauseFetches(deps.db, crawl.runId, Math.min(error.retryAfterMs ?? 5_000, 60_000));
+    if (isCrawlerError(error)) return { outcome: { status: 'failed', detail: error.message }, discovered: [] };
+    // A bug or a database outage: pg-boss retries the job (countAttempt bounds how often).
+    throw error;
+  } finally {
+    await fetcher.close();
+  }
+}
+
+function toDiscovered(step: CrawlStep, scope: CrawlScope, depth: number): Discovered[] {
+  // A redirect's target or a canonical URL stands in for the page itself, at its depth.
+  const sameDepth = step.type === 'skipped' && (step.reason === 'redirect' || step.reason === 'duplicate');
+  return step.discovered.map((url, index) => ({ url, depth: sameDepth && index === 0 ? depth - 1 : depth, disallowed: !scope.allows(url) }));
+}
+
+/**
+ * What every delivery does after its page is settled: send the page jobs of the URLs this page
+ * discovered (again after a crash: a duplicate job finds its page settled and does nothing),
+ * report progress, and finish the audit when nothing is left queued.
+ */
+async function afterPage(deps: CrawlDeps, userId: string, run: AuditRunRow & { websiteUrl: string }, parentUrl: string): Promise<void> {
+  const children = await unsentChildren(deps.db, run.id, parentUrl);
+  for (const url of children) await deps.enqueuePage({ runId: run.id, userId, url });
+  await markSent(deps.db, run.id, children);
+  const { audited, queued } = await crawlProgress(deps.db, run.id);
+  if (queued > 0) {
+    await writeProgress(deps.db, userId, run.id, { done: audited, total: Math.min(run.maxPages, audited + queued) });
+    return;
+  }
+  await finishCrawl(deps, userId, run);
+}
+
+/** Aggregates the pages as a single crawl did and saves the audit; saving twice is a no-op. */
+async function finishCrawl(deps: CrawlDeps, userId: string, run: AuditRunRow & { websiteUrl: string }): Promise<void> {
+  const current = await getRun(deps.db, userId, run.id);
+  if (!current || current.status !== 'running') return;
+  const { results, failed } = await crawlResults(deps.db, run.id);
+  if (results.length === 0) {
+    await failRun(deps.db, userId, run.id, `No page of ${run.websiteUrl} could be audited.`);
+    return;
+  }
+  await finishRun(deps, userId, run, storedSiteAudit(results, failed));
+}
