@@ -56,6 +56,32 @@ describe('page model', () => {
     expect(m.answers[0]).toMatchObject({ question: 'What is the market size?', answerWordCount: 13 });
   });
 
+  it('reads the question of an accordion heading from the button inside it, and its answer', () => {
+    const m = buildPageModel({
+      format: 'html',
+      body: `<main><h1>FAQ</h1><div><h3><button type="button" aria-expanded="false">How long does setup take?<svg><path d="m6 9 6 6 6-6"></path></svg></button></h3>
+        <div role="region">Setup takes about five minutes: add your site, confirm it and run the first audit.</div></div>
+        <p>Press <button>Subscribe</button> to get news.</p></main>`,
+    });
+    expect(m.headings.map((h) => h.text)).toEqual(['FAQ', 'How long does setup take?']);
+    expect(m.answers[0]).toMatchObject({ question: 'How long does setup take?', answer: 'Setup takes about five minutes: add your site, confirm it and run the first audit.' });
+    // Outside headings a button is still interface, not prose.
+    expect(m.paragraphs.at(-1)?.text).toBe('Press to get news.');
+  });
+
+  it('counts a quotation as attributed by a figcaption, an author-date citation or a reporting verb', () => {
+    const quote = '"Through rigorous evaluation, we demonstrate that the method can boost visibility in responses."';
+    const model = (body: string) => buildPageModel({ format: 'html', body: `<main><h1>Quotes</h1>${body}</main>` }).quotations;
+    expect(model(`<figure><blockquote><p>${quote}</p></blockquote><figcaption>Aggarwal and colleagues, KDD 2024</figcaption></figure>`)).toEqual([expect.objectContaining({ kind: 'blockquote', attributed: true })]);
+    expect(model(`<blockquote><p>${quote} (Aggarwal et al., KDD 2024)</p></blockquote>`)).toEqual([expect.objectContaining({ kind: 'blockquote', attributed: true })]);
+    expect(model(`<p>The study is clear: ${quote} (Smith, 2020).</p>`)).toEqual([expect.objectContaining({ kind: 'inline', attributed: true })]);
+    expect(model(`<p>As the proposal puts it, ${quote}</p>`)).toEqual([expect.objectContaining({ kind: 'inline', attributed: true })]);
+    // No source named: a blockquote alone, a figure without a caption, a parenthesis without a name or year.
+    expect(model(`<blockquote><p>${quote}</p></blockquote>`)).toEqual([expect.objectContaining({ attributed: false })]);
+    expect(model(`<figure><blockquote><p>${quote}</p></blockquote></figure>`)).toEqual([expect.objectContaining({ attributed: false })]);
+    expect(model(`<p>We heard this: ${quote} (see below).</p>`)).toEqual([expect.objectContaining({ attributed: false })]);
+  });
+
   it('converts Markdown and plain text to the same model', () => {
     const md = buildPageModel({ format: 'markdown', body: '# Guide\n\n## Why does it matter?\n\nIt matters because **people** ask.\n\n- one\n- two\n- three\n\n| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n\n[source](https://example.org)' });
     expect(md.headings.map((h) => h.text)).toEqual(['Guide', 'Why does it matter?']);

@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import { isElement, isHidden, MAX_DEPTH, NON_CONTENT, textOf } from './dom';
+import { isElement, isHidden, MAX_DEPTH, NON_CONTENT, headingTextOf, textOf } from './dom';
 import type { DocumentFacts } from './collect-document';
 import type { Heading, HeadingLevel, ListInfo, Paragraph, QuestionAnswer, Quotation, Section, TableInfo } from './types';
 import { collapseWhitespace, countWords, words } from '../text/words';
@@ -109,7 +109,7 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
   const addHeading = (el: Element, level: HeadingLevel): void => {
     if (facts.stuffedHeadings.has(el)) return;
     const heading: Heading | undefined = facts.headingElements.get(el);
-    const text = heading ? heading.text : collapseWhitespace(textOf(el, 300));
+    const text = heading ? heading.text : collapseWhitespace(headingTextOf(el, 300));
     if (!text) return;
     if (heading) heading.inMain = true;
     textOf(el, 300, mark);
@@ -235,7 +235,10 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
       case 'blockquote': {
         const text = collapseWhitespace(textOf(el, 2000));
         if (text && out.blockQuotations.length < 100) {
-          const hasCite = el.attribs.cite !== undefined || containsTag(el, 'cite') || containsTag(el, 'footer');
+          // The HTML standard puts a quotation's attribution outside the blockquote, in the
+          // <figcaption> of the <figure> around it.
+          const inCaptionedFigure = el.parent?.type === 'tag' && (el.parent as Element).name === 'figure' && containsTag(el.parent as Element, 'figcaption');
+          const hasCite = el.attribs.cite !== undefined || containsTag(el, 'cite') || containsTag(el, 'footer') || inCaptionedFigure;
           out.blockQuotations.push({ text, kind: 'blockquote', attributed: hasCite || hasAttribution(text) });
         }
         walkContainer(el, depth);

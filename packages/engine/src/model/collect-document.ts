@@ -1,5 +1,5 @@
 import type { Document, Element } from 'domhandler';
-import { isElement, isHidden, MAX_DEPTH, NON_CONTENT, textOf } from './dom';
+import { isElement, isHidden, MAX_DEPTH, NON_CONTENT, headingTextOf, textOf } from './dom';
 import type { Heading, HeadingLevel, ImageInfo, LinkInfo, MicrodataItem } from './types';
 import { scoreCandidates, type NodeStats } from './main-content';
 import { collapseWhitespace, words } from '../text/words';
@@ -147,7 +147,7 @@ export function collectDocument(doc: Document, pageUrl: string | null): Document
 
     const level = HEADING_LEVEL[name];
     if (level !== undefined && !(flags & HIDDEN)) {
-      const heading: Heading = { level, text: collapseWhitespace(textOf(el, 300)), inMain: false };
+      const heading: Heading = { level, text: collapseWhitespace(headingTextOf(el, 300)), inMain: false };
       if (heading.text && isStuffedHeading(words(heading.text))) {
         facts.stuffedHeadings.set(el, heading.text);
       } else if (heading.text) {

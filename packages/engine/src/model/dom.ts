@@ -26,6 +26,20 @@ export function attr(el: Element, name: string): string | undefined {
  * `visit` sees every element on the way, which lets one pass mark links and images.
  */
 export function textOf(el: Element, limit = Infinity, visit?: (el: Element) => void): string {
+  return collectText(el, limit, visit, NON_CONTENT);
+}
+
+// A button inside a heading labels it: the WAI-ARIA accordion pattern (Bootstrap, Radix, Headless
+// UI, most FAQ widgets) puts each question in <h3><button>question</button></h3>, and the heading's
+// accessible name is the button's text. Elsewhere button text is interface, not prose.
+const NON_HEADING_TEXT = new Set([...NON_CONTENT].filter((name) => name !== 'button'));
+
+/** The text of a heading element, including the text of a button inside it. */
+export function headingTextOf(el: Element, limit = Infinity): string {
+  return collectText(el, limit, undefined, NON_HEADING_TEXT);
+}
+
+function collectText(el: Element, limit: number, visit: ((el: Element) => void) | undefined, skip: ReadonlySet<string>): string {
   const parts: string[] = [];
   let length = 0;
   const walk = (node: Element, depth: number): boolean => {
@@ -36,7 +50,7 @@ export function textOf(el: Element, limit = Infinity, visit?: (el: Element) => v
         length += child.data.length;
         if (length >= limit) return false;
       } else if (isElement(child)) {
-        if (NON_CONTENT.has(child.name)) continue;
+        if (skip.has(child.name)) continue;
         if (visit) visit(child);
         if (child.name === 'br') {
           parts.push('\n');

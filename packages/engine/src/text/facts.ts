@@ -31,7 +31,11 @@ export function findStatistics(sentences: string[], limit = 200): Statistic[] {
 }
 
 const ATTRIBUTION_RE =
-  /\b(?:said|says|say|told|wrote|writes|explained|explains|noted|notes|added|argued|according to|stated|states|asked|recalled)\b/i;
+  /\b(?:said|says|say|told|wrote|writes|explained|explains|noted|notes|added|argued|according to|stated|states|asked|recalled|reports|reported|concludes|concluded|puts it|put it|in the words of)\b/i;
+// An author-date citation in parentheses, as academic and technical writing attributes a quote:
+// "(Aggarwal et al., KDD 2024)", "(Smith, 2020)", "(RFC 9309, 2022)". It starts with a capital and
+// holds "et al." or a year.
+const CITATION_RE = /\(\s*\p{Lu}[^()]{0,100}?(?:\bet al\.|\b(?:1[5-9]|20)\d{2}\b)[^()]{0,40}\)/u;
 const INLINE_QUOTE_RE = /[“"«„]([^“”"«»„]{25,400})[”"»“]/g;
 
 /** Quoted passages of at least five words inside the prose, with or without attribution. */
@@ -45,7 +49,7 @@ export function findInlineQuotations(paragraphs: string[], limit = 100): Quotati
       const text = m[1].trim();
       if (text.split(/\s+/).length < 5) continue;
       const around = p.slice(Math.max(0, m.index - 80), m.index + m[0].length + 80);
-      out.push({ text, kind: 'inline', attributed: ATTRIBUTION_RE.test(around) });
+      out.push({ text, kind: 'inline', attributed: ATTRIBUTION_RE.test(around) || CITATION_RE.test(around) });
       if (out.length >= limit) return out;
     }
   }
@@ -53,5 +57,5 @@ export function findInlineQuotations(paragraphs: string[], limit = 100): Quotati
 }
 
 export function hasAttribution(text: string): boolean {
-  return ATTRIBUTION_RE.test(text) || /^\s*[—–-]\s*\p{Lu}/mu.test(text);
+  return ATTRIBUTION_RE.test(text) || CITATION_RE.test(text) || /^\s*[—–-]\s*\p{Lu}/mu.test(text);
 }
