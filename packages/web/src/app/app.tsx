@@ -24,6 +24,7 @@ import { PublicLayout } from './routes/public-layout';
 
 // Signed-in and token-only screens load on demand, keeping them out of the public pages' script.
 const DashboardRoute = lazy(() => import('./routes/dashboard-route').then((module) => ({ default: module.DashboardRoute })));
+const InvitePage = lazy(() => import('../features/invite/components/invite-page').then((module) => ({ default: module.InvitePage })));
 const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page').then((module) => ({ default: module.ResetPasswordPage })));
 
 /** Public routes that are pre-rendered at build time (scripts/prerender.ts). */
@@ -71,6 +72,14 @@ function AppRoutes() {
           element={
             <Suspense fallback={<FullScreenStatus message="Loading dashboard..." />}>
               <DashboardRoute />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/invite"
+          element={
+            <Suspense fallback={<FullScreenStatus message="Loading..." />}>
+              <InvitePage />
             </Suspense>
           }
         />

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { isOnboarded, useProfile } from '../hooks/use-profile';
 import { useSession } from '../hooks/use-session';
 import { ApiRequestError } from '../lib/api-client';
 import { queryKeys } from '../lib/query-keys';
+import { readStorage, STORAGE_KEYS } from '../lib/storage';
 import { useUiState } from '../stores/ui-state';
 
 /**
@@ -19,6 +20,7 @@ export function useAuthFlow(): void {
   const { setOnboardingOpen, goToDashboard } = useUiState();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const handledUser = useRef<string | null>(null);
   const sawSignedOut = useRef(false);
   const user = session.data;
@@ -29,6 +31,14 @@ export function useAuthFlow(): void {
       sawSignedOut.current = true;
       handledUser.current = null;
       setOnboardingOpen(false);
+      return;
+    }
+    // The invitation page leads a newly signed-in invitee to their workspace itself; an invitee who
+    // signed in elsewhere (after confirming their e-mail) is taken back to it before onboarding.
+    if (pathname === '/invite') return;
+    const pendingInvite = readStorage(STORAGE_KEYS.pendingInvite);
+    if (pendingInvite && handledUser.current !== user.id) {
+      navigate(`/invite?token=${encodeURIComponent(pendingInvite)}`);
       return;
     }
     if (handledUser.current === user.id || profile.isPending) return;
@@ -44,5 +54,5 @@ export function useAuthFlow(): void {
       return;
     }
     setOnboardingOpen(true);
-  }, [session.isPending, user, profile.isPending, profile.isSuccess, profile.data, profile.error, pathname, queryClient, setOnboardingOpen, goToDashboard]);
+  }, [session.isPending, user, profile.isPending, profile.isSuccess, profile.data, profile.error, pathname, queryClient, navigate, setOnboardingOpen, goToDashboard]);
 }
