@@ -48,6 +48,7 @@ import { playbookRoutes } from './routes/playbooks';
 import { realtimeContentAnalysisRoutes } from './routes/real-time-content-analysis';
 import { alertsAfterSave, trackPlugin } from './track/track-plugin';
 import { digestPlugin } from './digest/digest-plugin';
+import { clientReportsPlugin } from './client-reports/plugin';
 import { loadStatusFile } from './services/status/status-file';
 import { collectRoutes } from './ops/route-table';
 import { limitJsonDepth } from './ops/json-depth';
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(playbookRoutes);
   await app.register(feedbackRoutes);
   await app.register(reportRoutes, { job: reportJob, storage: reportStorage });
+  await app.register(clientReportsPlugin, { storage: reportStorage, publicUrl: config.publicUrl });
   const publicApi = { auditJob, allowHosts: config.fetchAllowHosts, citationSources: config.citationSources, rateLimitPerMinute: config.apiRateLimitPerMinute, publicUrl: config.publicUrl, afterSave: auditDeps.afterSave };
   await app.register(publicApiPlugin, publicApi);
   await app.register(mcpRoutes, publicApi);

@@ -28,7 +28,8 @@ export function readRateLimitSettings(env: Record<string, string | undefined>, n
 /** Routes with limits of their own, or that must always answer (probes, webhooks, metrics). */
 function exempt(url: string): boolean {
   return (
-    !url.startsWith('/api/') ||
+    // Pages are not limited, except the public shared-report links, which read the database.
+    (!url.startsWith('/api/') && !url.startsWith('/shared/')) ||
     url.startsWith('/api/auth/') || // per-IP and per-e-mail limits in the database (services/auth-rate-limit)
     url.startsWith('/api/v1/') || // per-key limits with their own RateLimit headers (public-api/key-guard)
     url === '/api/mcp' ||

@@ -1,0 +1,16 @@
+import fp from 'fastify-plugin';
+import type { ReportStorage } from '../reports/storage';
+import { shareLinkRoutes } from './share-links-routes';
+
+export interface ClientReportsOptions {
+  storage: ReportStorage;
+  publicUrl: string;
+}
+
+/** Client reporting (issue #11): read-only share links to stored reports. */
+export const clientReportsPlugin = fp<ClientReportsOptions>(
+  async (app, options) => {
+    await app.register(shareLinkRoutes, { storage: options.storage, publicUrl: options.publicUrl });
+  },
+  { name: 'client-reports', dependencies: ['jobs', 'mail', 'auth', 'workspace-scope'] },
+);
