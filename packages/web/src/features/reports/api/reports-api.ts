@@ -1,4 +1,4 @@
-import { REPORT_MESSAGES, reportFileName, reportViewUrl, type GenerateReportRequest, type GenerateReportResponse, type ReportFormat, type ReportListItem } from '@citable/contract';
+import { REPORT_MESSAGES, reportFileName, reportViewUrl, type GenerateReportRequest, type GenerateReportResponse, type ReportFormat, type ReportListItem, type ReportShareLink } from '@citable/contract';
 import { apiClient } from '../../../lib/api-client';
 import { scopeHeaders } from '../../../lib/client-scope';
 
@@ -36,3 +36,18 @@ export async function checkReportView(id: string): Promise<string> {
   if (!response.ok) throw accessError(response);
   return url;
 }
+
+/** A read-only link to a report; `url` only on creation, since the server keeps the token's hash alone. */
+export type ShareLink = Omit<ReportShareLink, 'url'> & { url: string | null };
+
+export const sharesKey = (reportId: string) => ['reports', reportId, 'shares'] as const;
+
+export async function fetchShares(reportId: string, signal?: AbortSignal): Promise<ShareLink[]> {
+  return (await apiClient.get<{ shares: ShareLink[] }>(`/api/reports/${encodeURIComponent(reportId)}/shares`, { signal })).shares;
+}
+
+export async function createShare(reportId: string, expiresInDays: number): Promise<ShareLink> {
+  return (await apiClient.post<{ share: ShareLink }>(`/api/reports/${encodeURIComponent(reportId)}/share`, { expiresInDays })).share;
+}
+
+export const revokeShare = (shareId: string) => apiClient.delete<void>(`/api/report-shares/${encodeURIComponent(shareId)}`);

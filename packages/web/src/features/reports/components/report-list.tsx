@@ -1,5 +1,5 @@
 import { REPORT_MESSAGES, type ReportListItem } from '@citable/contract';
-import { Download, Eye, FileBarChart, RefreshCw, Trash2 } from 'lucide-react';
+import { Download, Eye, FileBarChart, Link2, RefreshCw, Trash2 } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -15,6 +15,8 @@ interface ReportListProps {
   onDownload: (report: ReportListItem) => void;
   onView: (report: ReportListItem) => void;
   onDelete: (report: ReportListItem) => void;
+  /** Read-only share links (issue #11); left out where sharing is not offered. */
+  onShare?: (report: ReportListItem) => void;
   onGenerate: () => void;
 }
 
@@ -25,7 +27,7 @@ function Status({ report }: { report: ReportListItem }) {
 }
 
 /** The reports table of spec 002 §2.3 with its loading, error and empty states. */
-export function ReportList({ reports, loading, failed, refreshing, onRefresh, onDownload, onView, onDelete, onGenerate }: ReportListProps) {
+export function ReportList({ reports, loading, failed, refreshing, onRefresh, onDownload, onView, onDelete, onShare, onGenerate }: ReportListProps) {
   return (
     <section className="rounded-xl border border-slate-200 bg-white shadow-sm" aria-labelledby="reports-list-title">
       <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-3">
@@ -92,6 +94,11 @@ export function ReportList({ reports, loading, failed, refreshing, onRefresh, on
                         <Button variant="ghost" size="icon" aria-label={`View ${report.name}`} title="View" disabled={!ready} onClick={() => onView(report)}>
                           <Eye aria-hidden="true" className="size-4" />
                         </Button>
+                        {onShare ? (
+                          <Button variant="ghost" size="icon" aria-label={`Share link for ${report.name}`} title="Share link" disabled={!ready} onClick={() => onShare(report)} data-testid="report-share">
+                            <Link2 aria-hidden="true" className="size-4" />
+                          </Button>
+                        ) : null}
                         <Button variant="ghost" size="icon" aria-label={`Delete ${report.name}`} title="Delete" className="text-red-700 hover:bg-red-50" onClick={() => onDelete(report)}>
                           <Trash2 aria-hidden="true" className="size-4" />
                         </Button>

@@ -13,6 +13,7 @@ import { DownloadDialog } from './download-dialog';
 import { GeneratingPanel } from './generating-panel';
 import { ReportForm } from './report-form';
 import { ReportList } from './report-list';
+import { ShareDialog } from './share-dialog';
 import { TemplateChooser } from './template-chooser';
 
 /** The form's error box: the spec's words for a lost session, else the server's reason. */
@@ -29,6 +30,7 @@ export function ReportsSection({ profile }: { profile: Profile }) {
   const [step, setStep] = useState<Step>({ kind: 'list' });
   const [downloading, setDownloading] = useState<ReportListItem | null>(null);
   const [deleting, setDeleting] = useState<ReportListItem | null>(null);
+  const [sharing, setSharing] = useState<ReportListItem | null>(null);
   const reports = useReports(allowed);
   const generate = useGenerateReport();
   const remove = useDeleteReport();
@@ -116,12 +118,14 @@ export function ReportsSection({ profile }: { profile: Profile }) {
             onDownload={setDownloading}
             onView={(report) => void view(report)}
             onDelete={setDeleting}
+            onShare={setSharing}
             onGenerate={() => setStep({ kind: 'choose' })}
           />
         </>
       )}
 
       <DownloadDialog report={downloading} onClose={() => setDownloading(null)} />
+      <ShareDialog report={sharing} onClose={() => setSharing(null)} />
       <DeleteDialog report={deleting} deleting={remove.isPending} onConfirm={confirmDelete} onClose={() => setDeleting(null)} />
     </div>
   );
