@@ -114,7 +114,8 @@ export interface ClientReportSchedule {
 export interface ReportShareLink {
   id: string;
   reportId: string;
-  url: string;
+  /** The link, returned once when the share is created; null in lists (only the token's hash is kept). */
+  url: string | null;
   createdAt: string;
   expiresAt: string;
   revokedAt: string | null;
