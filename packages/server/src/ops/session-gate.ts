@@ -21,6 +21,7 @@ export const PUBLIC_API_ROUTES = new Set([
   'GET /api/dev/outbox', // development only
   'GET /api/v1/openapi.json', // public API description
   'GET /api/digest/unsubscribe', // the e-mail's link; a signed token instead of a session
+  'GET /api/invitations/preview', // the invite page before sign-in; an HMAC-signed token instead of a session
 ]);
 
 /** Bearer-key routes: the public API (guarded by its own hook) and the MCP endpoint. */

@@ -22,6 +22,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /dev/outbox': 'development only',
   'GET /api/v1/openapi.json': 'public API description',
   'GET /api/digest/unsubscribe': 'the e-mail link carries a signed token instead of a session',
+  'GET /api/invitations/preview': 'the invite page shows the invitation before sign-in; the token is HMAC-signed',
   'GET /': 'the web app',
 };
 
