@@ -8,6 +8,7 @@ import { auditHistory, auditRuns, userActivity } from '../src/db/schema';
 import { runPageJob, runSiteCrawl, type CrawlDeps, type PageJobPayload } from '../src/services/audits/crawl/site-crawl';
 import { auditSite } from '../src/services/audits/run-audit';
 import { getRun } from '../src/services/audits/runs';
+import { setPlan } from '../src/services/profile';
 import type { StoredAudit } from '../src/services/audits/stored-audit';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from './helpers';
 
@@ -154,5 +155,19 @@ describe('a site audit as page jobs', () => {
     await crawlWithJobs(run.id);
     expect(await getRun(server.db, userId, run.id)).toMatchObject({ status: 'failed', error: expect.stringContaining('robots.txt') });
     expect(await server.db.select().from(siteCrawls).where(eq(siteCrawls.runId, run.id))).toEqual([]);
+  });
+
+  it('lets a site audit read up to the plan\'s page limit: 100 pages, 500 on the agency plan', { timeout: 60_000 }, async () => {
+    const cookie = await signUpVerified(server.baseUrl, { name: 'Page Limit', email: uniqueEmail('page-limit'), password: STRONG_PASSWORD });
+    const id = (await api(server.baseUrl, '/api/profile', { cookie })).body.user_id as string;
+    await setPlan(server.db, id, 'pro');
+    const refused = await api(server.baseUrl, '/api/audits', { cookie, body: { url: `${origin}/`, scope: 'site', maxPages: 101 } });
+    expect(refused).toMatchObject({ status: 403, body: { error: 'Your plan audits up to 100 pages per site.', requiredPlan: 'agency' } });
+    expect((await api(server.baseUrl, '/api/audits', { cookie, body: { url: `${origin}/`, scope: 'site', maxPages: 501 } })).status).toBe(400);
+    await setPlan(server.db, id, 'agency');
+    const accepted = await api(server.baseUrl, '/api/audits', { cookie, body: { url: `${origin}/`, scope: 'site', maxPages: 500 } });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
+    const [run] = await server.db.select().from(auditRuns).where(eq(auditRuns.id, accepted.body.id));
+    expect(run.maxPages).toBe(500);
   });
 });
