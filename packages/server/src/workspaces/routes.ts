@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   acceptInvitationSchema,
@@ -47,6 +48,13 @@ const summary = (workspace: WorkspaceRecord, role: WorkspaceRole) => ({ id: work
 export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRouteOptions> = async (app, options) => {
   const now = options.now ?? (() => new Date());
   const invitationDeps = { db: app.db, secret: options.secret, publicUrl: options.publicUrl };
+  // Access is checked before the body is validated, so a non-member learns nothing about a
+  // workspace's routes from validation errors (404 whatever the body; the hostile suite checks it).
+  const accessFirst = (allowed: readonly WorkspaceRole[], skipTwoFactor = false) => ({
+    preValidation: async (request: FastifyRequest) => {
+      await requireWorkspaceRole(app, request, String((request.params as { id?: unknown }).id ?? ''), allowed, { skipTwoFactor });
+    },
+  });
 
   app.get('/api/workspaces', async (request) => {
     const user = await app.requireUser(request);
@@ -60,7 +68,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRouteOptions> = asy
     return reply.status(201).send({ workspace });
   });
 
-  app.patch('/api/workspaces/:id', { schema: { params: workspaceParams, body: updateWorkspaceSchema } }, async (request) => {
+  app.patch('/api/workspaces/:id', { ...accessFirst(WORKSPACE_ROLES, true), schema: { params: workspaceParams, body: updateWorkspaceSchema } }, async (request) => {
     const { body } = request;
     // Turning the requirement off must stay possible for an owner who lost their second factor.
     const access = await requireWorkspaceRole(app, request, request.params.id, body.requireTwoFactor !== undefined ? ['owner'] : MANAGERS, { skipTwoFactor: body.requireTwoFactor === false });
@@ -74,7 +82,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRouteOptions> = asy
     return { members: await listMembers(app.db, access.workspace.id), invitations: await listInvitations(app.db, access.workspace.id, now()) };
   });
 
-  app.post('/api/workspaces/:id/invitations', { schema: { params: workspaceParams, body: createInvitationSchema } }, async (request, reply) => {
+  app.post('/api/workspaces/:id/invitations', { ...accessFirst(MANAGERS), schema: { params: workspaceParams, body: createInvitationSchema } }, async (request, reply) => {
     const access = await requireWorkspaceRole(app, request, request.params.id, MANAGERS);
     const clientIds = await validateSharing(app.db, access.workspace.id, request.body.role, request.body.clientIds);
     const created = await createInvitation(invitationDeps, access.workspace, access.user.id, { email: request.body.email, role: request.body.role, clientIds }, now());
@@ -99,7 +107,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRouteOptions> = asy
     return { workspace };
   });
 
-  app.patch('/api/workspaces/:id/members/:memberId', { schema: { params: memberParams, body: updateMemberSchema } }, async (request) => {
+  app.patch('/api/workspaces/:id/members/:memberId', { ...accessFirst(MANAGERS), schema: { params: memberParams, body: updateMemberSchema } }, async (request) => {
     const access = await requireWorkspaceRole(app, request, request.params.id, MANAGERS);
     return { member: await updateMember(app.db, access.workspace.id, request.params.memberId, request.body) };
   });
@@ -119,7 +127,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRouteOptions> = asy
     return { clients: await toWorkspaceClients(app.db, await visibleClientPrincipals(app.db, access.membership)) };
   });
 
-  app.post('/api/workspaces/:id/clients', { schema: { params: workspaceParams, body: createClientSchema } }, async (request, reply) => {
+  app.post('/api/workspaces/:id/clients', { ...accessFirst(MANAGERS), schema: { params: workspaceParams, body: createClientSchema } }, async (request, reply) => {
     const access = await requireWorkspaceRole(app, request, request.params.id, MANAGERS);
     // The workspace's plan is its owner's: a downgraded agency keeps its clients but adds no more.
     const plan = await currentPlan(app.db, access.workspace.ownerUserId);
@@ -130,7 +138,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRouteOptions> = asy
     return reply.status(201).send({ client });
   });
 
-  app.patch('/api/workspaces/:id/clients/:clientId', { schema: { params: clientParams, body: updateClientSchema } }, async (request) => {
+  app.patch('/api/workspaces/:id/clients/:clientId', { ...accessFirst(MANAGERS), schema: { params: clientParams, body: updateClientSchema } }, async (request) => {
     const access = await requireWorkspaceRole(app, request, request.params.id, MANAGERS);
     const client = await loadClientPrincipal(app.db, access.workspace.id, request.params.clientId);
     if (!client) throw clientNotFound();

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUDIT_MESSAGES, TWO_FACTOR_REQUIRED_CODE, USAGE_LIMITS, WORKSPACE_ERRORS, type SiteEntry } from '@citable/contract';
 import { auditRuns, user, userProfiles } from '../../src/db/schema';
 import { workspaceClients } from '../../src/db/workspace-schema';
 import { startTestServer } from '../helpers';
 import { as, join, person, type Person } from './fixtures';
+
+// Many sign-ups per test on a machine shared with other suites: generous, never timing assertions.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 const server = await startTestServer();
 afterAll(() => server.close());

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WORKSPACE_ERRORS } from '@citable/contract';
 import { invitation } from '../../src/db/schema';
 import { signInvitationToken, verifyInvitationToken } from '../../src/workspaces/invitation-token';
 import { startTestServer } from '../helpers';
 import { as, person, type Person } from './fixtures';
+
+// Many sign-ups per test on a machine shared with other suites: generous, never timing assertions.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 const server = await startTestServer();
 afterAll(() => server.close());

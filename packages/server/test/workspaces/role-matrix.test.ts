@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WORKSPACE_ERRORS } from '@citable/contract';
 import { startTestServer } from '../helpers';
 import { as, join, person, type Person } from './fixtures';
@@ -8,6 +8,9 @@ import { as, join, person, type Person } from './fixtures';
  * client, outsider, removed member) every workspace route and representative data routes in a
  * client's scope answer the allowed result or 403/404.
  */
+
+// Many sign-ups per test on a machine shared with other suites: generous, never timing assertions.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 const server = await startTestServer();
 afterAll(() => server.close());
