@@ -21,7 +21,7 @@ export function shareUrl(publicUrl: string, token: string): string {
  * A share as the API shows it. The token is stored only as a hash, so the link is returned once,
  * when it is created; listed shares carry url null (see the plan's Changes).
  */
-export function toShareLink(row: ShareRow, url: string | null): Omit<ReportShareLink, 'url'> & { url: string | null } {
+export function toShareLink(row: ShareRow, url: string | null): ReportShareLink {
   return {
     id: row.id,
     reportId: row.reportId,
