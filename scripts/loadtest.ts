@@ -4,7 +4,8 @@
 // DATABASE_URL runs it on PostgreSQL (in a database of its own, dropped afterwards), else PGlite.
 // LOADTEST_USERS, LOADTEST_AUDITS and LOADTEST_ACTIVITIES (per user), LOADTEST_CONNECTIONS,
 // LOADTEST_DURATION and LOADTEST_BARE_DURATION (seconds), LOADTEST_SUBMIT_EVERY (one submission
-// per this many page loads of a user; 0 for none) scale it.
+// per this many page loads of a user; 0 for none) scale it. LOADTEST_CPU_PROFILE=<file.cpuprofile>
+// writes a CPU profile of the server during the dashboard phase.
 import { runLoadtest, type LoadResult } from './loadtest/run';
 
 const number = (name: string, fallback: number, min = 1) => {
@@ -22,6 +23,7 @@ const options = {
   durationSeconds,
   bareDurationSeconds: number('LOADTEST_BARE_DURATION', Math.min(durationSeconds, 20)),
   submitEvery: number('LOADTEST_SUBMIT_EVERY', 5, 0),
+  cpuProfile: process.env.LOADTEST_CPU_PROFILE || undefined,
   log: (line: string) => console.log(line),
 };
 

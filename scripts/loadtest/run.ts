@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/config';
 import { startTestSite } from '../../packages/server/test/fixtures/audit-site';
+import type { KindTally, LoadOutcome, LoadPlan, LoadRequest } from './client';
 import { seedThroughServices, type SeededUser } from './seed';
 
 /**
@@ -27,6 +29,8 @@ export interface LoadtestOptions {
   bareDurationSeconds?: number;
   /** One audit submission after every this many dashboard loads of a user; 0 for none. */
   submitEvery: number;
+  /** Where to write a CPU profile of the server during the dashboard phase (.cpuprofile). */
+  cpuProfile?: string;
   log?: (line: string) => void;
 }
 
@@ -54,39 +58,14 @@ export interface LoadtestReport {
   seedSeconds: number;
 }
 
-type Kind = 'read' | 'submit';
-interface LoadRequest {
-  method: 'GET' | 'POST';
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-  kind: Kind;
-}
-interface AutocannonClient {
-  setRequests(requests: LoadRequest[]): void;
-  requestIterator: { currentRequest?: LoadRequest };
-}
-interface AutocannonInstance {
-  on(event: 'response', listener: (client: AutocannonClient, statusCode: number, bytes: number, responseTime: number) => void): void;
-  then: Promise<{ requests: { total: number }; errors: number; timeouts: number }>['then'];
-}
-type Autocannon = (options: Record<string, unknown>) => AutocannonInstance;
-
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
 
-class Tally {
-  readonly times: number[] = [];
-  readonly statuses: Record<number, number> = {};
-  non2xx = 0;
-  add(statusCode: number, time: number) {
-    this.times.push(time);
-    this.statuses[statusCode] = (this.statuses[statusCode] ?? 0) + 1;
-    if (statusCode >= 400) this.non2xx += 1;
-  }
-  result(label: string, seconds: number, errors: number): LoadResult {
-    const sorted = [...this.times].sort((a, b) => a - b);
-    return { label, requests: sorted.length, errors, non2xx: this.non2xx, statuses: this.statuses, throughput: sorted.length / seconds, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
-  }
+function summarize(label: string, tallies: KindTally[], seconds: number, errors: number): LoadResult {
+  const sorted = tallies.flatMap((tally) => tally.times).sort((a, b) => a - b);
+  const statuses: Record<number, number> = {};
+  for (const tally of tallies) for (const [status, n] of Object.entries(tally.statuses)) statuses[Number(status)] = (statuses[Number(status)] ?? 0) + n;
+  const non2xx = Object.entries(statuses).reduce((sum, [status, n]) => sum + (Number(status) >= 400 ? n : 0), 0);
+  return { label, requests: sorted.length, errors, non2xx, statuses, throughput: sorted.length / seconds, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
 }
 
 /**
@@ -111,28 +90,36 @@ function requestsFor(client: number, users: SeededUser[], options: LoadtestOptio
   return requests;
 }
 
-async function hammer(baseUrl: string, seconds: number, connections: number, requestsOf: (client: number) => LoadRequest[]) {
-  const autocannon = (await import('autocannon' as string)).default as Autocannon;
-  const tallies: Record<Kind, Tally> = { read: new Tally(), submit: new Tally() };
-  const all = new Tally();
-  let next = 0;
-  const instance = autocannon({
-    url: baseUrl,
-    connections,
-    duration: seconds,
-    timeout: 10,
-    // Replaced per connection in setupClient; autocannon deep-clones its options per client.
-    requests: [{ method: 'GET', path: '/api/health' }],
-    setupClient: (client: AutocannonClient) => client.setRequests(requestsOf(next++)),
-  });
-  instance.on('response', (client, statusCode, _bytes, responseTime) => {
-    // The client moves to its next request only after this event: this is the one answered.
-    const kind = client.requestIterator.currentRequest?.kind ?? 'read';
-    tallies[kind].add(statusCode, responseTime);
-    all.add(statusCode, responseTime);
-  });
-  const result = await instance;
-  return { tallies, all, errors: result.errors + result.timeouts };
+/** Runs the plan in the load generator's own process (scripts/loadtest/client.ts). */
+async function hammer(plan: LoadPlan, workDir: string): Promise<LoadOutcome> {
+  const planFile = path.join(workDir, `plan-${randomBytes(4).toString('hex')}.json`);
+  writeFileSync(planFile, JSON.stringify(plan));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'client.ts'), planFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.stderr.on('data', (chunk) => (err += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const line = out.trim().split('\n').pop() ?? '';
+  if (code !== 0 || !line.startsWith('{')) throw new Error(`the load generator failed (exit ${code}): ${err.slice(-2000)}`);
+  return JSON.parse(line) as LoadOutcome;
+}
+
+/** A V8 CPU profile of the server (this process) while `work` runs, written to `file`. */
+async function profiled<T>(file: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (!file) return work();
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  }
 }
 
 /**
@@ -163,7 +150,8 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
     RATE_LIMIT_PER_MINUTE: '0',
     RATE_LIMIT_EXPENSIVE_PER_MINUTE: '0',
   });
-  const app = await buildApp(config, { logger: false, rateLimits: { signUpPerIp: { limit: 1_000_000, windowMs: 60_000 }, signInPerIp: { limit: 1_000_000, windowMs: 60_000 } } });
+  // Logs at production's level, to nowhere: the server pays for writing them, as in production.
+  const app = await buildApp(config, { logger: { level: 'info', file: '/dev/null' }, rateLimits: { signUpPerIp: { limit: 1_000_000, windowMs: 60_000 }, signInPerIp: { limit: 1_000_000, windowMs: 60_000 } } });
   try {
     await app.listen({ port, host: '127.0.0.1' });
     const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -180,16 +168,20 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
     const seedSeconds = (Date.now() - seedStarted) / 1000;
     const bareSeconds = options.bareDurationSeconds ?? Math.min(options.durationSeconds, 20);
     log(`seeded in ${seedSeconds.toFixed(1)} s; bare route for ${bareSeconds} s, then the dashboard for ${options.durationSeconds} s, ${options.connections} connections`);
-    const bare = await hammer(baseUrl, bareSeconds, options.connections, () => [{ method: 'GET', path: '/api/health', headers: {}, kind: 'read' }]);
-    const load = await hammer(baseUrl, options.durationSeconds, options.connections, (client) => requestsFor(client, users, options, baseUrl, site.url));
+    const bare = await hammer({ baseUrl, seconds: bareSeconds, connections: options.connections, lists: [[{ method: 'GET', path: '/api/health', headers: {}, kind: 'read' }]] }, dataDir);
+    const lists = Array.from({ length: options.connections }, (_, client) => requestsFor(client, users, options, baseUrl, site.url));
+    const load = await profiled(options.cpuProfile, () => hammer({ baseUrl, seconds: options.durationSeconds, connections: options.connections, lists }, dataDir));
+    const { read, submit } = load.kinds;
     return {
-      baseline: bare.all.result('bare route /api/health', bareSeconds, bare.errors),
-      dashboard: load.all.result('dashboard (all)', options.durationSeconds, load.errors),
-      reads: load.tallies.read.result('dashboard reads', options.durationSeconds, 0),
-      submissions: load.tallies.submit.result('audit submissions', options.durationSeconds, 0),
+      baseline: summarize('bare route /api/health', [bare.kinds.read], bareSeconds, bare.errors),
+      dashboard: summarize('dashboard (all)', [read, submit], options.durationSeconds, load.errors),
+      reads: summarize('dashboard reads', [read], options.durationSeconds, 0),
+      submissions: summarize('audit submissions', [submit], options.durationSeconds, 0),
       seedSeconds,
     };
   } finally {
+    // Requests the load generator left in flight finish before the database closes under them.
+    for (let waited = 0; waited < 10_000 && (await connectionsOf(app.server)) > 0; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
     await app.close();
     await site.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -213,6 +205,10 @@ async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+function connectionsOf(server: import('node:net').Server): Promise<number> {
+  return new Promise((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
 }
 
 async function freePort(): Promise<number> {

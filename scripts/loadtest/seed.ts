@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import { ACTIVITY_TYPES, INDUSTRIES, type ActivityType } from '@citable/contract';
+import type { Db } from '../../packages/server/src/db/client';
 import { userActivity } from '../../packages/server/src/db/schema';
 import { logActivity } from '../../packages/server/src/services/activity';
 import { finishRun, type AuditDeps } from '../../packages/server/src/services/audits/lifecycle';
@@ -67,9 +68,8 @@ export async function seedThroughServices(app: FastifyInstance, baseUrl: string,
   const results = await engineResults(options.siteUrl);
   const passwordHash = await hashPassword(LOADTEST_PASSWORD);
   const deps: AuditDeps = { db, allowHosts: ['127.0.0.1'], log: app.log };
-  // Alerts are evaluated after the newest audit only: evaluating after each of 50,000 saves would
-  // aggregate the industry's audits 50,000 times, and the alerts shown are those of the newest.
-  const depsWithAlerts: AuditDeps = { ...deps, afterSave: alertsAfterSave(db) };
+  // Alerts are evaluated after each user's newest audit only: evaluating after each of 50,000 saves
+  // would aggregate the industry's audits 50,000 times, and the alerts shown are the newest's.
   const stamp = Date.now().toString(36);
   const seeded: { email: string; newestAuditId: string }[] = new Array(options.users);
   const otherTypes = ACTIVITY_TYPES.filter((type) => type !== 'audit_run');
@@ -85,24 +85,32 @@ export async function seedThroughServices(app: FastifyInstance, baseUrl: string,
       competitors: [{ name: 'Rival', url: `https://rival-${i}.example.com` }],
       goals: ['increase_citations'],
     });
-    let newestAuditId = '';
-    for (let a = 0; a < options.auditsPerUser; a += 1) {
-      const pick = results[(i + a) % results.length];
-      const run = await createRun(db, user.id, { scope: pick.scope, websiteUrl: pick.url, maxPages: pick.scope === 'site' ? 4 : 1, status: 'running', counted: false });
-      if (!run) throw new Error(`seed: user ${i} already has an audit in flight`);
-      await finishRun(a === options.auditsPerUser - 1 ? depsWithAlerts : deps, user.id, run, pick.stored);
-      newestAuditId = run.id;
-    }
-    // finishRun logged audit_run activities (throttled ones were not): top up to the target with
-    // the other kinds, spread over the last 90 days so none is throttled.
-    const [{ logged }] = await db.select({ logged: count() }).from(userActivity).where(eq(userActivity.userId, user.id));
-    const now = Date.now();
-    for (let k = logged; k < options.activitiesPerUser; k += 1) {
-      const type: ActivityType = otherTypes[k % otherTypes.length];
-      const at = new Date(now - DAY_MS - Math.floor((k / options.activitiesPerUser) * 90 * DAY_MS));
-      const saved = await logActivity(db, user.id, { type, toolId: `tool-${k % 7}`, websiteUrl: options.siteUrl, data: { seeded: true, step: k } }, at);
-      if (!saved) throw new Error(`seed: activity ${k} of user ${i} was throttled`);
-    }
+    // One transaction per user: the services' statements as they are, without a commit (and its
+    // fsync) after each of the user's 250 writes. finishRun's own transaction becomes a savepoint.
+    const newestAuditId = await db.transaction(async (tx) => {
+      const txDb = tx as unknown as Db;
+      const txDeps: AuditDeps = { ...deps, db: txDb };
+      let newest = '';
+      for (let a = 0; a < options.auditsPerUser; a += 1) {
+        const pick = results[(i + a) % results.length];
+        const run = await createRun(txDb, user.id, { scope: pick.scope, websiteUrl: pick.url, maxPages: pick.scope === 'site' ? 4 : 1, status: 'running', counted: false });
+        if (!run) throw new Error(`seed: user ${i} already has an audit in flight`);
+        await finishRun(a === options.auditsPerUser - 1 ? { ...txDeps, afterSave: alertsAfterSave(txDb) } : txDeps, user.id, run, pick.stored);
+        newest = run.id;
+      }
+      // finishRun logged audit_run activities (throttled ones were not): top up to the target with
+      // the other kinds, spread over the 90 days before today so none is throttled.
+      const [{ logged }] = await txDb.select({ logged: count() }).from(userActivity).where(eq(userActivity.userId, user.id));
+      const now = Date.now();
+      for (let k = logged; k < options.activitiesPerUser; k += 1) {
+        const type: ActivityType = otherTypes[k % otherTypes.length];
+        // Oldest first: the throttle looks back from each entry's time, so walking back would hit it.
+        const at = new Date(now - 91 * DAY_MS + Math.floor((k / options.activitiesPerUser) * 90 * DAY_MS));
+        const saved = await logActivity(txDb, user.id, { type, toolId: `tool-${k % 7}`, websiteUrl: options.siteUrl, data: { seeded: true, step: k } }, at);
+        if (!saved) throw new Error(`seed: activity ${k} of user ${i} was throttled`);
+      }
+      return newest;
+    });
     seeded[i] = { email, newestAuditId };
     done += 1;
     if (done % 50 === 0 || done === options.users) log(`seeded ${done}/${options.users} users`);

@@ -2,7 +2,7 @@ import { AUDIT_LIST_DEFAULT, AUDIT_MESSAGES, SITE_AUDIT_DEFAULT_PAGES, type Audi
 import type { FastifyInstance } from 'fastify';
 import type { auditRunJob } from '../jobs/audit-run';
 import { HttpError, notFound } from '../lib/http-error';
-import { getAuditHistory, listAuditHistory } from '../services/audits/history';
+import { getAuditHistory, listAuditSummaries } from '../services/audits/history';
 import { createRun, failAbandonedRuns, failRun, getRun, getRunInFlight } from '../services/audits/runs';
 import { enforceAuditLimit, isOwnHost } from '../services/audits/usage';
 import { toHistoryItem, toRunView } from '../services/audits/views';
@@ -45,7 +45,7 @@ export async function readAudit(app: FastifyInstance, userId: string, id: string
 
 export async function latestAudits(app: FastifyInstance, userId: string, limit = AUDIT_LIST_DEFAULT): Promise<AuditListResponse> {
   const profile = await getOrCreateProfile(app.db, userId);
-  const rows = await listAuditHistory(app.db, userId, { limit });
+  const rows = await listAuditSummaries(app.db, userId, { limit });
   await failAbandonedRuns(app.db, userId);
   const current = await getRunInFlight(app.db, userId);
   return { audits: rows.map((row) => toHistoryItem(row, profile.plan)), current: current ? toRunView(current, null, profile.plan) : null };

@@ -15,8 +15,8 @@ import {
 } from '@citable/contract';
 import type { auditRunJob } from '../jobs/audit-run';
 import { HttpError, notFound } from '../lib/http-error';
-import { getAuditHistory, listAuditHistory } from '../services/audits/history';
-import { createRun, failAbandonedRuns, failRun, getRun, getRunInFlight } from '../services/audits/runs';
+import { getAuditHistory, listAuditSummaries } from '../services/audits/history';
+import { createRun, failAbandonedRuns, failRun, getRun, getRunInFlight, isAbandoned } from '../services/audits/runs';
 import { enforceAuditLimit, isOwnHost } from '../services/audits/usage';
 import { toHistoryItem, toRunView } from '../services/audits/views';
 import { getOrCreateProfile } from '../services/profile';
@@ -59,16 +59,23 @@ export const auditRoutes: FastifyPluginAsyncZod<{ job: ReturnType<typeof auditRu
     const owner = await app.requireOwner(request);
     const { website, limit } = request.query;
     const profile = await getOrCreateProfile(app.db, owner.ownerId);
-    const rows = await listAuditHistory(app.db, owner.ownerId, { website, limit: limit ?? (website ? AUDIT_LIST_WEBSITE_DEFAULT : AUDIT_LIST_DEFAULT) });
-    await failAbandonedRuns(app.db, owner.ownerId);
-    const current = await getRunInFlight(app.db, owner.ownerId);
+    const rows = await listAuditSummaries(app.db, owner.ownerId, { website, limit: limit ?? (website ? AUDIT_LIST_WEBSITE_DEFAULT : AUDIT_LIST_DEFAULT) });
+    let current = await getRunInFlight(app.db, owner.ownerId);
+    // Reads write only when there is something to fix: an abandoned run is failed, then re-read.
+    if (current && isAbandoned(current)) {
+      await failAbandonedRuns(app.db, owner.ownerId);
+      current = await getRunInFlight(app.db, owner.ownerId);
+    }
     return { audits: rows.map((row) => toHistoryItem(row, profile.plan)), current: current ? toRunView(current, null, profile.plan) : null };
   });
 
   app.get('/api/audits/:id', { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: auditRunSchema, ...errors } } }, async (request) => {
     const owner = await app.requireOwner(request);
-    await failAbandonedRuns(app.db, owner.ownerId);
-    const run = await getRun(app.db, owner.ownerId, request.params.id);
+    let run = await getRun(app.db, owner.ownerId, request.params.id);
+    if (run && isAbandoned(run)) {
+      await failAbandonedRuns(app.db, owner.ownerId);
+      run = await getRun(app.db, owner.ownerId, request.params.id);
+    }
     if (!run) throw notFound();
     const profile = await getOrCreateProfile(app.db, owner.ownerId);
     const history = run.status === 'completed' ? await getAuditHistory(app.db, owner.ownerId, run.id) : null;

@@ -35,11 +35,18 @@ async function owner(db: Db, userId: string) {
 
 /** The user's profile, created on first access (free plan, onboarding not completed). */
 export async function getOrCreateProfile(db: Db, userId: string): Promise<Profile> {
-  // A concurrent first access may insert the row between the two statements; the conflict clause makes that harmless.
-  await db.insert(userProfiles).values({ userId }).onConflictDoNothing({ target: userProfiles.userId });
-  const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, userId));
+  // Most requests read it (the dashboard, four times per load): one read with the owner's name,
+  // and the insert only on first access, rather than an insert attempt on every read.
+  const read = () => db.select({ row: userProfiles, email: user.email, name: user.name }).from(userProfiles).innerJoin(user, eq(user.id, userProfiles.userId)).where(eq(userProfiles.userId, userId));
+  let [found] = await read();
+  if (!found) {
+    // A concurrent first access may insert the row between the two statements; the conflict clause makes that harmless.
+    await db.insert(userProfiles).values({ userId }).onConflictDoNothing({ target: userProfiles.userId });
+    [found] = await read();
+    if (!found) throw new Error(`User ${userId} does not exist`);
+  }
   // A workspace client's profile carries the workspace owner's plan: its gates and caps are the agency's.
-  return toProfile(row, await owner(db, userId), await currentPlan(db, userId));
+  return toProfile(found.row, found, await currentPlan(db, userId));
 }
 
 async function update(db: Db, userId: string, values: Partial<typeof userProfiles.$inferInsert>): Promise<Profile> {

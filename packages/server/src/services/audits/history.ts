@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditHistory } from '../../db/schema';
 import { historyColumns, type StoredAudit } from './stored-audit';
@@ -38,4 +38,25 @@ export async function listAuditHistory(db: Db, userId: string, options: { websit
   const origin = options.website === undefined ? null : originOf(options.website);
   const scope = origin === null ? eq(auditHistory.userId, userId) : and(eq(auditHistory.userId, userId), eq(auditHistory.websiteOrigin, origin));
   return db.select().from(auditHistory).where(scope).orderBy(desc(auditHistory.createdAt)).limit(options.limit);
+}
+
+/**
+ * A history row without its stored audit, with the two facts lists need from it. Lists (the
+ * overview asks for ten on every load) never read the whole audits, which hold every page's
+ * checks: parsing them dominated the dashboard's response time.
+ */
+export type AuditSummaryRow = Omit<AuditHistoryRow, 'auditData'> & { kind: StoredAudit['kind']; pageCount: number };
+
+const { auditData: _auditData, ...summaryColumns } = getTableColumns(auditHistory);
+const summarySelection = {
+  ...summaryColumns,
+  kind: sql<StoredAudit['kind']>`${auditHistory.auditData}->>'kind'`,
+  pageCount: sql<number>`case when ${auditHistory.auditData}->>'kind' = 'site' then (${auditHistory.auditData}->'result'->>'pageCount')::int else 1 end`.mapWith(Number),
+};
+
+/** listAuditHistory's rows as summaries: newest first; `website` narrows to that site's origin. */
+export async function listAuditSummaries(db: Db, userId: string, options: { website?: string; limit: number }): Promise<AuditSummaryRow[]> {
+  const origin = options.website === undefined ? null : originOf(options.website);
+  const scope = origin === null ? eq(auditHistory.userId, userId) : and(eq(auditHistory.userId, userId), eq(auditHistory.websiteOrigin, origin));
+  return db.select(summarySelection).from(auditHistory).where(scope).orderBy(desc(auditHistory.createdAt)).limit(options.limit);
 }

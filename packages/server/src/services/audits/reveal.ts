@@ -9,7 +9,7 @@ export function detailFor(plan: PlanId): { detail: AuditDetail; requiredPlan?: P
 }
 
 /** Free users see what to fix, not how: each recommendation shrinks to its issue's title. */
-function recommendationsFor(detail: AuditDetail, recommendations: string[], issues: AuditIssue[]): string[] {
+export function recommendationsFor(detail: AuditDetail, recommendations: string[], issues: AuditIssue[]): string[] {
   return detail === 'full' ? recommendations : issues.map((issue) => issue.title);
 }
 

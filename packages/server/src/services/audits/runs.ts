@@ -22,6 +22,11 @@ export interface NewRun {
   counted: boolean;
 }
 
+/** Whether failAbandonedRuns would fail this run: in flight and untouched for too long. */
+export function isAbandoned(run: Pick<AuditRunRow, 'status' | 'updatedAt'>, now = new Date()): boolean {
+  return IN_FLIGHT.includes(run.status as AuditStatus) && run.updatedAt.getTime() < now.getTime() - ABANDONED_AFTER_MS;
+}
+
 /** Frees the slot of the user's abandoned runs, marking them failed. */
 export async function failAbandonedRuns(db: Db, userId: string, now = new Date()): Promise<void> {
   await db

@@ -1,6 +1,6 @@
 import type { AuditHistoryItem, AuditRun, AuditScope, AuditStatus, PlanId } from '@citable/contract';
-import type { AuditHistoryRow } from './history';
-import { toReport } from './reveal';
+import type { AuditHistoryRow, AuditSummaryRow } from './history';
+import { detailFor, recommendationsFor, toReport } from './reveal';
 import type { AuditRunRow } from './runs';
 import { pageCountOf } from './stored-audit';
 
@@ -19,18 +19,20 @@ export function toRunView(run: AuditRunRow, history: AuditHistoryRow | null, pla
   };
 }
 
-export function toHistoryItem(row: AuditHistoryRow, plan: PlanId): AuditHistoryItem {
-  const report = toReport(row.auditData, plan);
+/** A list entry: built from the row's columns, so a summary row (without the stored audit) does. */
+export function toHistoryItem(row: AuditHistoryRow | AuditSummaryRow, plan: PlanId): AuditHistoryItem {
+  const reveal = detailFor(plan);
+  const subscores = { aiUnderstanding: row.aiUnderstanding, citationLikelihood: row.citationLikelihood, conversationalReadiness: row.conversationalReadiness, contentStructure: row.contentStructure };
   return {
     id: row.id,
-    kind: row.auditData.kind,
+    kind: 'auditData' in row ? row.auditData.kind : row.kind,
     website_url: row.websiteUrl,
     overall_score: row.overallScore,
-    ...(report.subscores ? { subscores: report.subscores } : {}),
-    recommendations: report.recommendations,
-    page_count: pageCountOf(row.auditData),
+    ...(reveal.detail === 'full' ? { subscores } : {}),
+    recommendations: recommendationsFor(reveal.detail, row.recommendations, row.issues),
+    page_count: 'auditData' in row ? pageCountOf(row.auditData) : row.pageCount,
     created_at: row.createdAt.toISOString(),
-    detail: report.detail,
-    ...(report.requiredPlan ? { requiredPlan: report.requiredPlan } : {}),
+    detail: reveal.detail,
+    ...(reveal.requiredPlan ? { requiredPlan: reveal.requiredPlan } : {}),
   };
 }

@@ -3,7 +3,7 @@ import { INSIGHT_RULES, type InsightList } from '@citable/contract';
 import type { Db } from '../../db/client';
 import { auditHistory, userActivity } from '../../db/schema';
 import { getOrCreateProfile } from '../../services/profile';
-import { ownAudits } from '../own-audits';
+import { latestOwnScores } from '../own-audits';
 import { buildInsights } from './insight-rules';
 
 interface Cached {
@@ -28,7 +28,7 @@ export class InsightsService {
   async get(userId: string): Promise<InsightList> {
     const now = this.now();
     const profile = await getOrCreateProfile(this.db, userId);
-    const [latest] = await ownAudits(this.db, userId, profile, 1);
+    const latest = await latestOwnScores(this.db, userId, profile);
     const [activity] = await this.db
       .select({ at: userActivity.createdAt })
       .from(userActivity)
