@@ -139,7 +139,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   // app.requireOwner: the acting scope (own account or a workspace client) of every data route.
   await app.register(scopePlugin);
-  await app.register(jobsPlugin, { work: config.jobsEnabled, schedules: config.schedulesEnabled });
+  await app.register(jobsPlugin, { work: config.jobsEnabled, schedules: config.schedulesEnabled, drainTimeoutMs: config.shutdownTimeoutMs });
   await app.jobs.define(authRateLimitCleanupJob(app.db));
   const auditDeps = { db: app.db, allowHosts: config.fetchAllowHosts, log: app.log, afterSave: alertsAfterSave(app.db) };
   // A site audit's coordinator and its page jobs send page jobs; the definition is read when they run.

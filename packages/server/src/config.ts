@@ -50,6 +50,8 @@ export interface Config {
   schedulesEnabled: boolean;
   /** Bearer token of GET /metrics (METRICS_TOKEN); unset, /metrics answers 404. */
   metricsToken: string | undefined;
+  /** How long SIGTERM waits for in-flight requests and running jobs (SHUTDOWN_TIMEOUT_SECONDS, default 25). */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -63,6 +65,17 @@ function parsePort(value: string | undefined): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be an integer between 0 and 65535, got "${value}"`);
   return port;
+}
+
+/**
+ * 25 s fits inside Kubernetes' default 30 s between SIGTERM and SIGKILL, with a margin for closing
+ * the database (`docker stop` waits only 10 s unless given `-t`).
+ */
+function parseShutdownTimeout(value: string | undefined): number {
+  if (value === undefined || value === '') return 25_000;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 3600) throw new ConfigError(`SHUTDOWN_TIMEOUT_SECONDS must be a number of seconds between 1 and 3600, got "${value}"`);
+  return Math.round(seconds * 1000);
 }
 
 /**
@@ -126,5 +139,6 @@ export function loadConfig(env: Env = process.env): Config {
     jobsEnabled: !/^(off|false|0|no)$/i.test(env.JOBS ?? ''),
     schedulesEnabled: !/^(off|false|0|no)$/i.test(env.JOB_SCHEDULES ?? ''),
     metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownTimeoutMs: parseShutdownTimeout(env.SHUTDOWN_TIMEOUT_SECONDS),
   };
 }

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { drainOnSignals, runMain } from './process-lifecycle';
 
 /**
  * `npm run worker`: a process that handles jobs (audits, reports, schedules) from the shared
@@ -7,7 +8,7 @@ import { ConfigError, loadConfig } from './config';
  * (or without it: API processes then work jobs too). The app is built as the API builds it, so
  * every job definition is registered in one place; it is never listened on.
  */
-async function main(): Promise<void> {
+runMain('Citable worker', async () => {
   const config = loadConfig();
   if (!config.databaseUrl) {
     throw new ConfigError(
@@ -15,28 +16,7 @@ async function main(): Promise<void> {
     );
   }
   const app = await buildApp({ ...config, jobsEnabled: true });
+  drainOnSignals(app, { drainTimeoutMs: config.shutdownTimeoutMs, what: 'jobs' });
   await app.ready();
-
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    // pg-boss stops fetching, lets running jobs finish (up to its timeout), then the pool closes.
-    app.log.info(`${signal} received, draining jobs`);
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
   console.log(`Citable worker ${process.pid} is handling jobs from PostgreSQL`);
-}
-
-main().catch((error: unknown) => {
-  console.error(`Citable worker cannot start: ${error instanceof ConfigError ? error.message : error}`);
-  process.exit(1);
 });

@@ -3,6 +3,7 @@ import { fromPglite, PgBoss, type Queue } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type {} from '../ops/metrics';
+import { requeueOrphanedJobs } from './job-orphans';
 
 export interface JobDefinition<S extends z.ZodType> {
   /** Queue name, kebab-case (e.g. `site-audit`). */
@@ -13,8 +14,12 @@ export interface JobDefinition<S extends z.ZodType> {
   queue?: Omit<Queue, 'name'>;
   /** Run on a cron schedule (minute granularity) with this payload, as well as on demand. */
   schedule?: { cron: string; payload: z.input<S> };
-  /** Jobs handled at once per process and how often an idle worker polls; default one, every 2 s. */
-  work?: { localConcurrency?: number; pollingIntervalSeconds?: number };
+  /**
+   * Jobs handled at once per process: `batchSize` jobs fetched together and run concurrently, each
+   * settled on its own, and fetched again at once while batches come back full; `localConcurrency`
+   * such loops. An idle loop polls every `pollingIntervalSeconds`. Default: one job, every 2 s.
+   */
+  work?: { batchSize?: number; localConcurrency?: number; pollingIntervalSeconds?: number };
 }
 
 export interface JobRegistryOptions {
@@ -26,7 +31,14 @@ export interface JobRegistryOptions {
   observe?: (queue: string, seconds: number, outcome: 'completed' | 'failed') => void;
 }
 
-const DEFAULT_QUEUE: Omit<Queue, 'name'> = { retryLimit: 3, retryDelay: 5, retryBackoff: true };
+/**
+ * Every job sends a heartbeat while it runs (pg-boss does it every heartbeatSeconds / 2): a job
+ * whose process was killed stops beating and is failed back to the queue by the next supervise pass
+ * (SUPERVISE_INTERVAL_SECONDS) of any live process, then retried, instead of waiting for its expiry.
+ */
+export const JOB_HEARTBEAT_SECONDS = 20;
+const SUPERVISE_INTERVAL_SECONDS = 15;
+const DEFAULT_QUEUE: Omit<Queue, 'name'> = { retryLimit: 3, retryDelay: 5, retryBackoff: true, heartbeatSeconds: JOB_HEARTBEAT_SECONDS };
 
 /**
  * The jobs features register. Definitions may be added before or after pg-boss starts; each gets
@@ -63,23 +75,39 @@ export class JobRegistry {
   }
 
   private async startWorker(definition: JobDefinition<z.ZodType>): Promise<void> {
-    await this.boss.createQueue(definition.id, { ...DEFAULT_QUEUE, ...definition.queue });
+    const queue = { ...DEFAULT_QUEUE, ...definition.queue };
+    await this.boss.createQueue(definition.id, queue);
+    // createQueue keeps an existing queue's settings: update them, so a changed definition (or a
+    // database made before heartbeats) takes effect on the next start.
+    const { policy: _policy, partition: _partition, ...updatable } = queue;
+    await this.boss.updateQueue(definition.id, updatable);
     if (definition.schedule && this.options.schedules !== false) await this.boss.schedule(definition.id, definition.schedule.cron, definition.payload.parse(definition.schedule.payload) as object);
     // JOBS=off: this process only sends; dedicated workers (src/worker.ts) handle the queues.
     if (this.options.work === false) return;
-    await this.boss.work(definition.id, { batchSize: 1, ...definition.work }, async (jobs) => {
-      for (const job of jobs) {
-        const payload = definition.payload.parse(job.data);
-        const started = performance.now();
-        try {
-          await definition.handler(payload, { jobId: job.id });
-          this.options.observe?.(definition.id, (performance.now() - started) / 1000, 'completed');
-        } catch (error) {
-          this.options.observe?.(definition.id, (performance.now() - started) / 1000, 'failed');
-          this.log.error({ err: error, job: definition.id, jobId: job.id }, 'job failed');
-          throw error;
-        }
+    const handle = async (job: { id: string; data: unknown }): Promise<void> => {
+      const payload = definition.payload.parse(job.data);
+      const started = performance.now();
+      try {
+        await definition.handler(payload, { jobId: job.id });
+        this.options.observe?.(definition.id, (performance.now() - started) / 1000, 'completed');
+      } catch (error) {
+        this.options.observe?.(definition.id, (performance.now() - started) / 1000, 'failed');
+        this.log.error({ err: error, job: definition.id, jobId: job.id }, 'job failed');
+        throw error;
       }
+    };
+    const { batchSize = 1, ...work } = definition.work ?? {};
+    if (batchSize === 1) {
+      await this.boss.work(definition.id, { batchSize: 1, ...work }, async ([job]) => handle(job));
+      return;
+    }
+    // Each job of a batch is completed or failed (and retried) on its own, not with its batch.
+    await this.boss.work(definition.id, { batchSize, ...work, perJobResults: true, burstWhenBatchFull: true }, async (jobs) => {
+      const settled = await Promise.allSettled(jobs.map(handle));
+      return jobs.map((job, index) => {
+        const outcome = settled[index];
+        return outcome.status === 'fulfilled' ? { id: job.id, status: 'completed' as const } : { id: job.id, status: 'failed' as const, output: { message: outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason) } };
+      });
     });
   }
 }
@@ -90,21 +118,39 @@ declare module 'fastify' {
   }
 }
 
-/** pg-boss on the app's own database: PGlite's single connection, or a pool of its own on PostgreSQL. */
-export const jobsPlugin = fp<{ work?: boolean; schedules?: boolean }>(
+/**
+ * pg-boss on the app's own database: PGlite's single connection, or a pool of its own on PostgreSQL.
+ * `drainTimeoutMs` bounds how long closing waits for running jobs (SHUTDOWN_TIMEOUT_SECONDS).
+ */
+export const jobsPlugin = fp<{ work?: boolean; schedules?: boolean; drainTimeoutMs?: number }>(
   async (app, options) => {
     const { pglite, databaseUrl } = app.dbHandle;
-    const boss = pglite ? new PgBoss({ db: fromPglite(pglite), backend: 'pglite' }) : new PgBoss({ connectionString: databaseUrl, max: 5 });
+    const timing = { superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS };
+    const boss = pglite ? new PgBoss({ db: fromPglite(pglite), backend: 'pglite', ...timing }) : new PgBoss({ connectionString: databaseUrl, max: 5, ...timing });
     boss.on('error', (error) => app.log.error({ err: error }, 'pg-boss error'));
     await boss.start();
+    // One process per PGlite folder (the data-folder lock): a job still active at start-up was held
+    // by a process that died, so it goes back to the queue now rather than after its heartbeat.
+    if (pglite && options.work !== false) await requeueOrphanedJobs(boss, pglite, app.log);
     const observe: JobRegistryOptions['observe'] = app.hasDecorator('metrics') ? (queue, seconds, outcome) => app.metrics.observeJob(queue, seconds, outcome) : undefined;
     const registry = new JobRegistry(boss, app.log, { work: options.work, schedules: options.schedules, observe });
     app.decorate('jobs', registry);
     // Workers start once every feature has had its chance to define jobs.
     app.addHook('onReady', () => registry.start());
-    // Before the database closes: let running jobs finish, then stop polling.
+    // Closing drains jobs and HTTP requests at the same time: preClose stops fetching at once and
+    // lets running jobs finish (up to the deadline, after which pg-boss fails them back to the queue
+    // for a retry) without holding up the HTTP server's close. The pool stays open until onClose,
+    // since a request still in flight may send a job; onClose runs after the HTTP server has closed
+    // and before the database plugin's, so the database outlives every job.
+    let draining: Promise<void> | undefined;
     app.addHook('preClose', async () => {
-      await boss.stop({ graceful: true, timeout: 10_000 });
+      draining = boss.stop({ graceful: true, close: false, timeout: options.drainTimeoutMs ?? 25_000 }).catch((error: unknown) => {
+        app.log.error({ err: error }, 'pg-boss did not stop cleanly');
+      });
+    });
+    app.addHook('onClose', async () => {
+      await draining;
+      await boss.stop({ close: true });
     });
   },
   { name: 'jobs', dependencies: ['db'] },
