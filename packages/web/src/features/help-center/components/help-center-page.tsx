@@ -2,12 +2,17 @@ import { SUPPORT_EMAIL } from '@citable/contract';
 import { BookOpen, Mail, MessageCircle, Phone, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { PageByline } from '../../../components/page-byline';
 import { PageHero } from '../../../components/page-hero';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { HELP_ARTICLES, HELP_CATEGORIES, type HelpArticle } from '../data/articles';
 import { HELP_FAQ } from '../data/help-faq';
+import { HELP_CENTRE_DATES } from '../data/overview';
 import { matches } from '../lib/search';
+import { FirstAuditOverview } from './first-audit-overview';
 import { HelpFaq } from './help-faq';
+import { HelpSources } from './help-sources';
+import { ScoreSummary } from './score-summary';
 
 function ArticleLink({ article }: { article: HelpArticle }) {
   return (
@@ -35,6 +40,10 @@ export function HelpCenterPage() {
   return (
     <>
       <PageHero eyebrow="Help Centre" title="How can we help?">
+        <p id="help-summary" className="mb-5">
+          The Citable Help Centre has guides and answers about the AI Visibility Score, audits, fixes, plans and billing. Search {HELP_ARTICLES.length} articles and{' '}
+          {HELP_FAQ.length} frequent questions, or start with the overview below.
+        </p>
         <form role="search" onSubmit={(event) => event.preventDefault()} className="relative mt-2 max-w-xl">
           <label htmlFor="help-search" className="sr-only">
             Search articles and questions
@@ -55,8 +64,10 @@ export function HelpCenterPage() {
       </PageHero>
 
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+        {!searching ? <FirstAuditOverview /> : null}
+
         {!searching ? (
-          <section aria-labelledby="help-popular">
+          <section aria-labelledby="help-popular" className="mt-12">
             <h2 id="help-popular" className="text-2xl font-bold text-slate-900">
               Popular articles
             </h2>
@@ -73,6 +84,8 @@ export function HelpCenterPage() {
             </ul>
           </section>
         ) : null}
+
+        {!searching ? <ScoreSummary /> : null}
 
         <section aria-labelledby="help-categories" className="mt-12">
           <h2 id="help-categories" className="text-2xl font-bold text-slate-900">
@@ -102,6 +115,8 @@ export function HelpCenterPage() {
           </div>
         </section>
 
+        {!searching ? <HelpSources /> : null}
+
         <section aria-labelledby="help-faq" className="mt-12">
           <h2 id="help-faq" className="text-2xl font-bold text-slate-900">
             Frequently asked questions
@@ -130,6 +145,8 @@ export function HelpCenterPage() {
             </Link>
           </p>
         </section>
+
+        <PageByline published={HELP_CENTRE_DATES.published} updated={HELP_CENTRE_DATES.updated} className="mt-10 text-sm text-slate-500" />
       </div>
     </>
   );

@@ -1,6 +1,16 @@
-import { PLANS } from '@citable/contract';
+import { PLANS, USAGE_LIMITS } from '@citable/contract';
+import { OPENAI_ROBOTS_DELAY_QUOTE, SOURCES, type Source } from '../../landing/data/evidence';
 
-export const HELP_FAQ = [
+export interface HelpFaqEntry {
+  question: string;
+  /** Plain text: it is also the FAQPage markup's answer and what the search box matches. */
+  answer: string;
+  /** The published page an answer quotes, linked below it. */
+  source?: Source;
+}
+
+/** The Help Centre's five questions (spec 002 §2.14). Answers stay within 25-60 words, the length answer engines lift whole. */
+export const HELP_FAQ: readonly HelpFaqEntry[] = [
   {
     question: 'How often should I run an audit?',
     answer: 'After every significant change to a page, and at least monthly for your key pages. The score changes only when the page, its robots.txt, sitemap or llms.txt change.',
@@ -11,14 +21,16 @@ export const HELP_FAQ = [
   },
   {
     question: 'Does Citable change my website?',
-    answer: 'No. Citable reads public pages like a search engine does and suggests changes; you decide what to publish.',
+    answer:
+      'No. Citable reads your public pages the way a search engine or an AI crawler does. It suggests changes, often with ready-to-paste code such as JSON-LD or an llms.txt file, and you decide what to publish.',
   },
   {
     question: 'How many websites can I track?',
-    answer: `Free includes ${PLANS.free.websitesLimit}, Core ${PLANS.core.websitesLimit}, Pro ${PLANS.pro.websitesLimit} and Agency ${PLANS.agency.websitesLimit} websites, with the same number of competitors.`,
+    answer: `Free includes ${PLANS.free.websitesLimit}, Core ${PLANS.core.websitesLimit}, Pro ${PLANS.pro.websitesLimit} and Agency ${PLANS.agency.websitesLimit} websites, with the same number of competitors. Monthly audits follow the plan too: ${USAGE_LIMITS.free.auditsPerMonth} on Free, ${USAGE_LIMITS.core.auditsPerMonth} on Core, ${USAGE_LIMITS.pro.auditsPerMonth} on Pro and ${USAGE_LIMITS.agency.auditsPerMonth.toLocaleString('en-US')} on Agency.`,
   },
   {
     question: 'How long until AI assistants pick up my changes?',
-    answer: 'It depends on how often each AI system recrawls your site. Changes typically show in AI answers within 2-4 weeks.',
+    answer: `It depends on how often each AI system recrawls your site. Changes typically show in AI answers within 2-4 weeks. Crawler rules apply sooner: OpenAI says "${OPENAI_ROBOTS_DELAY_QUOTE}"`,
+    source: SOURCES.openai,
   },
-] as const;
+];

@@ -1,11 +1,13 @@
 import { ChevronDown } from 'lucide-react';
 import { Accordion } from 'radix-ui';
+import { PageByline } from '../../../components/page-byline';
 import { FAQ } from '../data/faq';
+import { LANDING_DATES } from '../data/product-facts';
 
 /** One answer open at a time (spec 000 §2). */
 export function FaqSection() {
   return (
-    <section id="faq" aria-labelledby="faq-title" className="bg-slate-50 py-20 sm:py-24">
+    <section id="faq" aria-labelledby="faq-title" className="bg-white py-20 sm:py-24">
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
         <div className="text-center">
           <p className="text-sm font-semibold tracking-wide text-secondary-700 uppercase">FAQ</p>
@@ -31,6 +33,7 @@ export function FaqSection() {
             </Accordion.Item>
           ))}
         </Accordion.Root>
+        <PageByline published={LANDING_DATES.published} updated={LANDING_DATES.updated} className="mt-10 text-center text-sm text-slate-500" />
       </div>
     </section>
   );

@@ -20,7 +20,7 @@ export function Hero() {
         <h1 id="hero-title" className="mx-auto mt-6 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">
           AI Visibility Starts Here
         </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 sm:text-xl">
+        <p id="hero-summary" className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 sm:text-xl">
           Citable measures how well AI systems understand, retrieve and cite your website, tells you exactly what to fix, and tracks your progress against your competitors.
         </p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">

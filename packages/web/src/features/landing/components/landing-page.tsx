@@ -3,6 +3,8 @@ import { useLocation } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { GenieLauncher } from '../../genie';
 import { PAGE_META } from '../seo/page-meta';
+import { AtAGlance } from './at-a-glance';
+import { EvidenceSection } from './evidence-section';
 import { FaqSection } from './faq-section';
 import { Hero } from './hero';
 import { HowItWorks } from './how-it-works';
@@ -43,8 +45,10 @@ export function LandingPage({ section }: LandingPageProps) {
       <SiteHeader />
       <main id="main">
         <Hero />
+        <AtAGlance />
         <ToolsGrid />
         <HowItWorks />
+        <EvidenceSection />
         <PricingSection />
         <FaqSection />
       </main>

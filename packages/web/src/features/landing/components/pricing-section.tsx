@@ -4,6 +4,7 @@ import { useUiState } from '../../../stores/ui-state';
 import { usePlanSelection } from '../hooks/use-plan-selection';
 import { BillingToggle } from '../../../components/pricing/billing-toggle';
 import { PlanCard } from '../../../components/pricing/plan-card';
+import { PlanComparison } from './plan-comparison';
 
 export function PricingSection() {
   const { billingCycle, setBillingCycle } = useUiState();
@@ -12,7 +13,7 @@ export function PricingSection() {
   const currentPlan = profile.data?.onboarding_completed_at ? profile.data.plan : null;
 
   return (
-    <section id="pricing" aria-labelledby="pricing-title" className="bg-white py-20 sm:py-24">
+    <section id="pricing" aria-labelledby="pricing-title" className="bg-slate-50 py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-primary-700 uppercase">Pricing</p>
@@ -37,6 +38,7 @@ export function PricingSection() {
             />
           ))}
         </div>
+        <PlanComparison />
       </div>
     </section>
   );

@@ -1,3 +1,5 @@
+import { AUDIT_CHECK_COUNT } from './product-facts';
+
 export interface FaqEntry {
   question: string;
   answer: string;
@@ -13,7 +15,7 @@ export const FAQ: FaqEntry[] = [
   {
     question: 'How is the AI Visibility Score calculated?',
     answer:
-      'Citable reads your pages the way answer engines do and runs named checks on them: crawler access, structured data, metadata, question-and-answer passages, sources and statistics, headings and more. Each check has a weight, and the score from 0 to 100 combines four subscores: AI Understanding, Citation Likelihood, Conversational Readiness and Content Structure Quality. Every point you lose is traced to a check with a concrete fix.',
+      `Citable reads your pages the way answer engines do and runs ${AUDIT_CHECK_COUNT} weighted checks: crawler access, structured data, answer-ready passages, sources, statistics, headings and more. The score from 0 to 100 combines four subscores: AI Understanding, Citation Likelihood, Conversational Readiness and Content Structure Quality. Every lost point traces to a check with a concrete fix.`,
   },
   {
     question: 'Which AI systems does Citable cover?',
@@ -33,7 +35,7 @@ export const FAQ: FaqEntry[] = [
   {
     question: 'How is this different from traditional SEO tools?',
     answer:
-      'Traditional SEO tools optimise for a ranked list of links. AI systems instead retrieve passages and write an answer, so what counts is whether a passage answers the question on its own, carries facts a model can trust and quote, and names your brand clearly. Citable measures exactly those things and simulates how your passages rank against your competitors for real questions.',
+      'Traditional SEO tools optimise for a ranked list of links. AI systems instead retrieve passages and write an answer. What counts is whether a passage answers the question on its own, carries facts a model can trust and quote, and names your brand clearly. Citable measures exactly that and simulates how your passages rank against competitors.',
   },
   {
     question: 'Can I compare my site with competitors?',

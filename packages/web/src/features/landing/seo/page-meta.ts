@@ -1,4 +1,6 @@
 import { annualMonthlyEquivalent, PLANS } from '@citable/contract';
+import { helpCenterStructuredData } from '../../help-center/data/structured-data';
+import { landingStructuredData } from './page-structured-data';
 
 export interface PageMeta {
   path: string;
@@ -13,20 +15,22 @@ export const PAGE_META: Record<string, PageMeta> = {
   '/': {
     path: '/',
     title: 'Citable | AI Visibility Platform: Get Understood and Cited by AI',
-    description:
-      'Citable scores how well AI assistants, AI search and voice assistants understand, retrieve and cite your website, shows what to fix first, and tracks your progress against competitors.',
+    description: 'Citable scores how well AI assistants, AI search and voice assistants understand and cite your website, shows what to fix first and tracks your progress.',
+    pageStructuredData: landingStructuredData('/', 'Citable: AI Visibility Starts Here', 'How Citable measures and improves how AI systems understand, retrieve and cite a website.'),
   },
   '/features': {
     path: '/features',
     title: 'Features | Citable: 12 Tools for AI Visibility',
     description:
-      'AI Visibility Score and audit, schema generator, citation tracker, voice assistant tester, llms.txt summaries, entity coverage, prompt matching and competitive analysis in one platform.',
+      'AI Visibility Score and audit, schema generator, citation tracker, voice tester, llms.txt summaries, entity coverage, prompt matching and competitor analysis.',
+    pageStructuredData: landingStructuredData('/features', 'Citable features: 12 tools for AI visibility', 'The twelve tools of Citable for being understood and cited by AI systems.'),
   },
   '/pricing': {
     path: '/pricing',
     title: 'Pricing | Citable: Free, Core, Pro and Agency Plans',
     description:
-      `Start free with one website. Core from $${annualMonthlyEquivalent(PLANS.core)} a month billed annually, Pro for competitive analysis, Agency for ${PLANS.agency.websitesLimit} sites with white-label reporting. Save 25% with annual billing.`,
+      `Start free with one website. Core from $${annualMonthlyEquivalent(PLANS.core)} a month billed annually, Pro for competitive analysis, Agency for ${PLANS.agency.websitesLimit} sites. Save 25% yearly.`,
+    pageStructuredData: landingStructuredData('/pricing', 'Citable pricing: Free, Core, Pro and Agency plans', 'The four Citable plans with their prices, limits and tools.'),
   },
   '/integrations': {
     path: '/integrations',
@@ -36,7 +40,8 @@ export const PAGE_META: Record<string, PageMeta> = {
   '/help-center': {
     path: '/help-center',
     title: 'Help Centre | Citable: Guides and Answers',
-    description: 'How the AI Visibility Score works, running your first audit, fixing the most common issues, plans and billing, plus answers to frequent questions and ways to reach support.',
+    description: 'Guides and answers for Citable: how the AI Visibility Score works, your first audit, fixing common issues, plans and billing, and how to reach support.',
+    pageStructuredData: helpCenterStructuredData('Citable Help Centre', 'Guides and answers about the AI Visibility Score, audits, fixes, plans and billing.'),
   },
   '/contact-us': {
     path: '/contact-us',

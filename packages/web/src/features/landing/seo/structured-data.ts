@@ -1,4 +1,4 @@
-import { LANDING_TOOLS, PLAN_IDS, PLANS } from '@citable/contract';
+import { LANDING_TOOLS, PLAN_IDS, PLANS, SUPPORT_EMAIL } from '@citable/contract';
 import { FAQ } from '../data/faq';
 
 // The FAQ below is shown on the landing page's routes only; other public pages must not claim it.
@@ -21,6 +21,8 @@ export function structuredData(origin: string, path: string): Record<string, unk
         url: `${origin}/`,
         logo: { '@type': 'ImageObject', url: `${origin}/favicon.svg` },
         description: 'Citable measures and improves how well websites are understood, retrieved and cited by AI systems.',
+        email: SUPPORT_EMAIL,
+        contactPoint: { '@type': 'ContactPoint', contactType: 'customer support', email: SUPPORT_EMAIL, url: `${origin}/contact-us`, availableLanguage: 'en' },
       },
       {
         '@type': 'WebSite',
