@@ -231,3 +231,26 @@ describe('the client-reports job', () => {
     expect(reports.body.reports[0]).toMatchObject({ status: 'failed' });
   });
 });
+
+describe('share links in a client scope', () => {
+  it('share a client report only in its scope; the client role reads the shares but cannot create or revoke', async () => {
+    const listed = await as(server, owner, lantern)('/api/reports');
+    const report = (listed.body.reports as ReportListItem[]).find((item) => item.status === 'completed')!;
+    expect(report).toBeDefined();
+    // Outside the client's scope the report is not the caller's.
+    expect((await as(server, owner)(`/api/reports/${report.id}/share`, { body: {} })).status).toBe(404);
+    const created = await as(server, owner, lantern)(`/api/reports/${report.id}/share`, { body: { expiresInDays: 3 } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await fetch(created.body.share.url)).status).toBe(200);
+
+    const asClient = as(server, clientRole, lantern);
+    const shares = await asClient(`/api/reports/${report.id}/shares`);
+    expect(shares.status).toBe(200);
+    expect(shares.body.shares.map((share: { id: string }) => share.id)).toContain(created.body.share.id);
+    expect((await asClient(`/api/reports/${report.id}/share`, { body: {} })).status).toBe(403);
+    expect((await asClient(`/api/report-shares/${created.body.share.id}`, { method: 'DELETE' })).status).toBe(403);
+    // A client not shared with them is not found at all.
+    expect((await as(server, clientRole, harbour)(`/api/reports/${report.id}/shares`)).status).toBe(404);
+    expect((await fetch(created.body.share.url)).status).toBe(200);
+  });
+});
