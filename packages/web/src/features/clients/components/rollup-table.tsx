@@ -62,7 +62,7 @@ export function RollupTable({ rows, onOpen, onSchedule, initialSort = DEFAULT_SO
                     onClick={() => setSort(nextSort(sort, column.id))}
                     data-testid={`rollup-sort-${column.id}`}
                     className={cn(
-                      'inline-flex items-center gap-1 rounded px-1 py-1 tracking-wide uppercase hover:text-slate-900 focus-visible:outline-3 focus-visible:outline-primary-600/40',
+                      'inline-flex items-center gap-1 rounded px-1 py-1 tracking-wide whitespace-nowrap uppercase hover:text-slate-900 focus-visible:outline-3 focus-visible:outline-primary-600/40',
                       active && 'text-slate-900',
                     )}
                   >
@@ -80,7 +80,7 @@ export function RollupTable({ rows, onOpen, onSchedule, initialSort = DEFAULT_SO
         <tbody className="divide-y divide-slate-100">
           {sorted.map((row) => (
             <tr key={row.clientId} data-testid="rollup-row" data-client-id={row.clientId}>
-              <td className="py-3 pr-3 pl-6 font-medium text-slate-900">{row.name}</td>
+              <td className="min-w-32 py-3 pr-3 pl-6 font-medium text-slate-900">{row.name}</td>
               <td className="max-w-56 truncate px-3 py-3 text-slate-700">
                 {row.url ? (
                   <a href={row.url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 underline-offset-2 hover:underline">
@@ -92,7 +92,7 @@ export function RollupTable({ rows, onOpen, onSchedule, initialSort = DEFAULT_SO
                   <span className="text-slate-400">—</span>
                 )}
               </td>
-              <td className="px-4 py-3 text-right font-semibold text-slate-900 tabular-nums">{row.latestScore === null ? <span className="font-normal text-slate-400">Not audited</span> : Math.round(row.latestScore)}</td>
+              <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">{row.latestScore === null ? <span className="font-normal text-slate-400">Not audited</span> : Math.round(row.latestScore)}</td>
               <td className="px-4 py-3 text-right">
                 <Change change={row.change} />
               </td>

@@ -7,6 +7,7 @@ import { Logo } from '../../../components/ui/logo';
 import type { SessionUser } from '../../../hooks/use-session';
 import { useSignOut } from '../../../hooks/use-sign-out';
 import { displayName } from '../../../lib/display-name';
+import { useClientScope } from '../../../stores/client-scope';
 import { useUiState } from '../../../stores/ui-state';
 import { AlertsBell } from '../../alerts';
 import { ClientSwitcher } from '../../clients';
@@ -16,6 +17,9 @@ export function DashboardHeader({ user, profile }: { user: SessionUser; profile:
   const { setSettingsOpen, setBillingOpen } = useUiState();
   const { signOut, signingOut } = useSignOut();
   const plan = PLANS[profile?.plan ?? 'free'];
+  // With a client selected the profile is the client's; the header still names the person signed in.
+  const { clientId } = useClientScope();
+  const name = displayName(user, clientId ? null : profile?.full_name);
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
@@ -38,8 +42,8 @@ export function DashboardHeader({ user, profile }: { user: SessionUser; profile:
             <span className="sr-only"> plan</span>
           </Badge>
           {profile ? <AlertsBell userId={user.id} plan={profile.plan} /> : null}
-          <span className="max-w-36 min-w-0 truncate text-sm font-medium text-slate-800 sm:max-w-56" data-testid="dashboard-user-name" title={displayName(user, profile?.full_name)}>
-            {displayName(user, profile?.full_name)}
+          <span className="max-w-36 min-w-0 truncate text-sm font-medium text-slate-800 sm:max-w-56" data-testid="dashboard-user-name" title={name}>
+            {name}
           </span>
           <Button variant="ghost" size="icon" onClick={() => setBillingOpen(true)} aria-label="Billing" title="Billing" data-testid="header-billing">
             <CreditCard aria-hidden="true" className="size-5" />

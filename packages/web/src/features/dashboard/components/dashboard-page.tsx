@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import type { SessionUser } from '../../../hooks/use-session';
 import { useClientScope } from '../../../stores/client-scope';
+import { ClientBanner } from '../../clients';
 import { GenieLauncher, logToolLaunched } from '../../genie';
 import { BrandTheme } from '../../white-label';
 import { useSection } from '../hooks/use-section';
@@ -33,7 +34,8 @@ export function DashboardPage({ user, profile, onRetryProfile, profileLoading = 
       <div className="md:flex">
         <DashboardSidebar active={section.id} goals={profile?.goals ?? []} onSelect={select} />
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">
-          <ErrorBoundary fallback={<DashboardError />}>
+          <ClientBanner />
+          <ErrorBoundary key={clientId ?? 'own'} fallback={<DashboardError />}>
             {profileLoading ? (
               <div className="flex justify-center p-16" role="status" aria-label="Loading">
                 <Spinner className="size-8" />

@@ -4,6 +4,7 @@ import { InsightsCard } from '../../insights';
 import { GiveFeedback } from '../../feedback';
 import { FirstTimeWalkthrough, TakeTour } from '../../tour';
 import { firstName } from '../../../lib/display-name';
+import { useClientScope } from '../../../stores/client-scope';
 import { greetingFor } from '../lib/greeting';
 import type { SectionProps } from '../sections/section-types';
 import { GoalsCard } from './goals-card';
@@ -11,7 +12,9 @@ import { WebsiteCard } from './website-card';
 
 export function OverviewSection({ user, profile }: SectionProps) {
   const greeting = useMemo(() => greetingFor(new Date()), []);
-  const name = firstName(profile.full_name, user.name, user.email);
+  // A selected client's profile carries the client's name; the greeting is for the person signed in.
+  const { clientId } = useClientScope();
+  const name = firstName(clientId ? null : profile.full_name, user.name, user.email);
   // The same cached query as the audit panel's history: goals measure progress with the newest audit.
   const audits = useRecentAudits(user.id);
 

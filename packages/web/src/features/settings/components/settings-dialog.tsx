@@ -14,6 +14,7 @@ import { useProfile } from '../../../hooks/use-profile';
 import type { SessionUser } from '../../../hooks/use-session';
 import { ApiRequestError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useClientScope } from '../../../stores/client-scope';
 import { useUiState } from '../../../stores/ui-state';
 import { ApiKeysSection } from '../../api-keys/components/api-keys-section';
 import { DigestSetting } from '../../digest/components/digest-setting';
@@ -49,6 +50,8 @@ function SettingsForm({ user, profile }: { user: SessionUser; profile: Profile }
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const plan = PLANS[profile.plan];
+  // With an agency client selected, the business fields are the client's; the account stays the person's own.
+  const { clientId } = useClientScope();
 
   const rowsHaveErrors = [...websites, ...competitors].some((row) => Object.keys(rowErrors(row)).length > 0);
   const noWebsite = validEntries(websites).length === 0;
@@ -79,7 +82,7 @@ function SettingsForm({ user, profile }: { user: SessionUser; profile: Profile }
       open
       onOpenChange={(open) => (open ? undefined : setSettingsOpen(false))}
       title="Settings"
-      description="Your business, websites, competitors and goals."
+      description={clientId ? "The selected client's business, websites, competitors and goals; your own account, security and team." : 'Your business, websites, competitors and goals.'}
       testId="settings-dialog"
       className="max-w-2xl"
       footer={
@@ -108,8 +111,8 @@ function SettingsForm({ user, profile }: { user: SessionUser; profile: Profile }
         ) : null}
         <Section title="Account">
           <div className="grid gap-4">
-            <TextField label="Full name" value={profile.full_name ?? user.name ?? ''} readOnly />
-            <TextField label="Email" type="email" value={profile.email || user.email} readOnly hint="Your name and email address cannot be changed here." />
+            <TextField label="Full name" value={clientId ? user.name : (profile.full_name ?? user.name ?? '')} readOnly />
+            <TextField label="Email" type="email" value={clientId ? user.email : profile.email || user.email} readOnly hint="Your name and email address cannot be changed here." />
           </div>
         </Section>
         <Section title="Business">

@@ -68,7 +68,7 @@ export function InviteForm({ workspaceId, clients }: { workspaceId: string; clie
       {sent ? <SentLink email={sent.email} link={sent.link} onDismiss={() => setSent(null)} /> : null}
       <form onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-slate-200 p-4" aria-label="Invite a member" data-testid="invite-form">
         {invite.isError ? <Alert tone="error">{errorMessage(invite.error)}</Alert> : null}
-        <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
+        <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem]">
           <TextField label="E-mail" type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email} data-testid="invite-email" />
           <SelectField label="Role" value={role} onChange={(event) => setRole(event.target.value as InvitableRole)} hint={ROLE_HINTS[role]} data-testid="invite-role">
             {INVITABLE_ROLES.map((option) => (

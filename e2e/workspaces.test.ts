@@ -1,0 +1,274 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { createDb } from '../packages/server/src/db/client';
+import { setPlan } from '../packages/server/src/services/profile';
+import { startAppServer, type AppServer } from './support/app-server';
+import { launchBrowser, screenshot, watchConsole } from './support/browser';
+
+// Agency workspaces (issue #11) in the browser. An agency owner creates a workspace and two
+// clients with different websites, switches between them in the dashboard header and sees each
+// one's sites; invites a member with the client role sharing one client. The member, in a browser
+// of their own, opens the link from the dev outbox, creates an account (confirming the e-mail),
+// comes back to the invitation, joins, and sees the shared client only. The owner's plan is set
+// in the database between two starts of the server, as in the other agency tests.
+
+const PASSWORD = 'correct-horse-battery-staple';
+const dataDir = mkdtempSync(join(tmpdir(), 'citable-e2e-workspaces-'));
+const ownerEmail = `olive.${Date.now()}@example.com`;
+const memberEmail = `milo.${Date.now()}@example.com`;
+
+const BIRCH = { name: 'Birch Dental', url: 'https://birch-dental.example.com', host: 'birch-dental.example.com', competitor: 'https://molar-mates.example.com' };
+const CEDAR = { name: 'Cedar Law', url: 'https://cedar-law.example.org', host: 'cedar-law.example.org' };
+
+/** The machine is shared and busy: waits are generous, never timed. */
+const SLOW = { timeout: 30_000 };
+
+let server: AppServer;
+let browser: Browser;
+let owner: Page;
+let ownerErrors: string[];
+
+async function call(path: string, body?: unknown, cookie?: string): Promise<Response> {
+  return fetch(`${server.baseUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { origin: server.baseUrl, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect: 'manual',
+  });
+}
+
+async function signIn(email: string): Promise<string> {
+  const response = await call('/api/auth/sign-in/email', { email, password: PASSWORD });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+}
+
+/** Toasts sit at the top right over the header's buttons; wait until they have run out. */
+async function toastsGone(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('[data-testid^="toast-"]').count(), SLOW).toBe(0);
+}
+
+/** The client switcher's options, as listed when it is open. */
+async function switcherOptions(page: Page): Promise<string[]> {
+  await page.getByTestId('client-switcher').click();
+  const listbox = page.getByRole('listbox');
+  await listbox.waitFor();
+  const names = await listbox.getByRole('option').evaluateAll((options) => options.map((option) => option.querySelector('[id]')?.textContent ?? option.textContent ?? ''));
+  await page.keyboard.press('Escape');
+  await listbox.waitFor({ state: 'detached' });
+  return names.map((name) => name.trim());
+}
+
+async function switchTo(page: Page, name: string): Promise<void> {
+  await page.getByTestId('client-switcher').click();
+  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+  await expect.poll(() => page.getByTestId('client-switcher').textContent(), SLOW).toContain(name);
+}
+
+/** The websites the overview's card lists. */
+async function websiteHosts(page: Page): Promise<string> {
+  const card = page.getByTestId('website-card');
+  await card.waitFor();
+  return (await card.textContent()) ?? '';
+}
+
+beforeAll(async () => {
+  server = await startAppServer({ DATA_DIR: dataDir });
+  expect((await call('/api/auth/sign-up/email', { name: 'Olive Agency', email: ownerEmail, password: PASSWORD })).status).toBe(200);
+  const link = (await server.outbox()).filter((message) => message.to === ownerEmail).flatMap((message) => message.links).find((l) => l.includes('verify-email'));
+  await fetch(link!, { redirect: 'manual' });
+  const onboarding = await call(
+    '/api/profile/onboarding',
+    { websites: [{ name: 'Olive Agency', url: 'https://olive-agency.example.net' }], industry: 'Marketing & Advertising', competitors: [{ name: 'Rival Agency', url: 'https://rival-agency.example.net' }], goals: ['increase_citations'] },
+    await signIn(ownerEmail),
+  );
+  expect(onboarding.status).toBe(200);
+  const { user_id: ownerId } = (await onboarding.json()) as { user_id: string };
+  await server.stop();
+
+  const handle = await createDb({ dataDir });
+  await setPlan(handle.db, ownerId, 'agency');
+  await handle.close();
+
+  server = await startAppServer({ DATA_DIR: dataDir });
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const pairs = (await signIn(ownerEmail)).split('; ').map((pair) => pair.split('='));
+  await context.addCookies(pairs.map(([name, ...value]) => ({ name, value: value.join('='), url: server.baseUrl })));
+  owner = await context.newPage();
+  ownerErrors = watchConsole(owner);
+
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('an agency owner creates a workspace and two clients, and switches between them in place', async () => {
+  await owner.goto(`${server.baseUrl}/dashboard`);
+  await owner.getByTestId('dashboard-greeting').waitFor();
+  // No workspace yet: no switcher in the header.
+  expect(await owner.getByTestId('client-switcher').count()).toBe(0);
+
+  // Settings → Team: name the workspace.
+  await owner.getByRole('button', { name: 'Settings' }).click();
+  const settings = owner.getByRole('dialog', { name: 'Settings' });
+  await settings.waitFor();
+  const create = settings.getByTestId('create-workspace-form');
+  await create.scrollIntoViewIfNeeded();
+  await create.getByLabel('Workspace name').fill('Olive Digital');
+  await create.getByTestId('create-workspace-submit').click();
+  const team = settings.getByTestId('team-section');
+  await team.waitFor();
+  expect(await team.textContent()).toContain('Olive Digital');
+  await expect.poll(() => team.getByTestId('member-row').count(), SLOW).toBe(1);
+  await settings.getByRole('button', { name: 'Cancel' }).last().click();
+  await settings.waitFor({ state: 'detached' });
+  await toastsGone(owner);
+
+  // The Clients section: empty, then two clients with their own websites.
+  await owner.getByTestId('sidebar-clients').click();
+  const section = owner.getByTestId('clients-section');
+  await section.getByTestId('clients-empty').waitFor();
+  for (const client of [BIRCH, CEDAR]) {
+    await section.getByTestId('add-client').click();
+    const form = section.getByTestId('add-client-form');
+    await form.getByLabel('Client name').fill(client.name);
+    await form.getByLabel('Website').fill(client.url);
+    if (client === BIRCH) await form.getByLabel('Competitors').fill(BIRCH.competitor);
+    await form.getByTestId('add-client-submit').click();
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(() => section.getByTestId('rollup-row').filter({ hasText: client.name }).count(), SLOW).toBe(1);
+  }
+  await toastsGone(owner);
+
+  // The roll-up sorts by its headers and says so with aria-sort.
+  const table = section.getByTestId('rollup-table');
+  const order = () => table.getByTestId('rollup-row').evaluateAll((rows) => rows.map((row) => row.querySelector('td')?.textContent));
+  expect(await order()).toEqual([BIRCH.name, CEDAR.name]);
+  await table.getByTestId('rollup-sort-name').click();
+  expect(await order()).toEqual([CEDAR.name, BIRCH.name]);
+  expect(await table.locator('th', { has: owner.getByTestId('rollup-sort-name') }).getAttribute('aria-sort')).toBe('descending');
+  expect(await section.getByTestId('rollup-export').getAttribute('href')).toMatch(/^\/api\/workspaces\/[^/]+\/rollup\.csv$/);
+  await screenshot(owner, 'workspaces-clients');
+
+  // The header switcher lists "My account" and both clients; each client shows its own sites.
+  expect(await switcherOptions(owner)).toEqual(['My account', BIRCH.name, CEDAR.name]);
+  await table.getByTestId('rollup-row').filter({ hasText: BIRCH.name }).getByTestId('rollup-open').click();
+  await expect.poll(() => owner.getByTestId('client-banner-name').textContent(), SLOW).toBe(BIRCH.name);
+  await expect.poll(() => websiteHosts(owner), SLOW).toContain(BIRCH.host);
+  // The greeting and the header still name the person signed in, not the client.
+  expect(await owner.getByTestId('dashboard-greeting').textContent()).toMatch(/, Olive$/);
+  expect(await owner.getByTestId('dashboard-user-name').textContent()).toBe('Olive Agency');
+  expect(await websiteHosts(owner)).toContain('molar-mates.example.com');
+  expect(await websiteHosts(owner)).not.toContain(CEDAR.host);
+  expect(await websiteHosts(owner)).not.toContain('olive-agency.example.net');
+  expect(new URL(owner.url()).pathname).toBe('/dashboard');
+
+  await switchTo(owner, CEDAR.name);
+  await expect.poll(() => owner.getByTestId('client-switcher-status').textContent(), SLOW).toBe(`Now showing ${CEDAR.name}.`);
+  await expect.poll(() => websiteHosts(owner), SLOW).toContain(CEDAR.host);
+  expect(await websiteHosts(owner)).not.toContain(BIRCH.host);
+  await screenshot(owner, 'workspaces-client-dashboard');
+
+  // The selection survives a reload (kept in local storage) and "My account" goes back.
+  await owner.reload();
+  await expect.poll(() => websiteHosts(owner), SLOW).toContain(CEDAR.host);
+  // Keyboard only: open the switcher, go to its first entry ("My account"), choose it.
+  await owner.getByTestId('client-switcher').focus();
+  await owner.keyboard.press('Enter');
+  await owner.getByRole('listbox').waitFor();
+  await owner.keyboard.press('Home');
+  await owner.keyboard.press('Enter');
+  await expect.poll(() => owner.getByTestId('client-switcher-status').textContent(), SLOW).toBe('Now showing your own account.');
+  await expect.poll(() => websiteHosts(owner), SLOW).toContain('olive-agency.example.net');
+  expect(await owner.getByTestId('dashboard-greeting').textContent()).toMatch(/, Olive$/);
+  expect(await owner.getByTestId('client-banner').count()).toBe(0);
+  expect(ownerErrors).toEqual([]);
+});
+
+test('a client-role member accepts the e-mailed invitation and sees the shared client only', async () => {
+  // The owner invites with the client role, sharing Cedar Law.
+  await owner.getByRole('button', { name: 'Settings' }).click();
+  const settings = owner.getByRole('dialog', { name: 'Settings' });
+  const invite = settings.getByTestId('invite-form');
+  await invite.scrollIntoViewIfNeeded();
+  await invite.getByLabel('E-mail').fill(memberEmail);
+  await invite.getByLabel('Role').selectOption('client');
+  await invite.getByRole('checkbox', { name: CEDAR.name }).check();
+  await invite.getByTestId('invite-submit').click();
+  const sent = settings.getByTestId('invite-sent');
+  await sent.waitFor();
+  const shownLink = await sent.getByTestId('invite-link').inputValue();
+  expect(shownLink).toContain('/invite?token=');
+  await expect.poll(() => settings.getByTestId('invitation-row').count(), SLOW).toBe(1);
+  expect(await settings.getByTestId('invitation-row').textContent()).toContain(CEDAR.name);
+  await settings.getByTestId('team-section').scrollIntoViewIfNeeded();
+  await screenshot(owner, 'workspaces-team');
+  await settings.getByRole('button', { name: 'Cancel' }).last().click();
+
+  // The same link arrived by e-mail.
+  const mail = (await server.outbox()).filter((message) => message.to === memberEmail);
+  const link = mail.flatMap((message) => message.links).find((l) => l.includes('/invite?token='));
+  expect(link).toBe(shownLink);
+
+  // The member, in a browser of their own, previews the invitation signed out.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const member = await context.newPage();
+  const memberErrors = watchConsole(member);
+  await member.goto(link!);
+  await member.getByTestId('invite-workspace').waitFor();
+  expect(await member.getByTestId('invite-workspace').textContent()).toBe('Olive Digital');
+  expect(await member.getByTestId('invite-page').textContent()).toContain('Olive Agency');
+  expect(await member.getByTestId('invite-role').textContent()).toBe('a client (read-only)');
+  await screenshot(member, 'workspaces-invite');
+
+  // Create an account from the invitation, confirm the e-mail, sign in: back on the invitation.
+  await member.getByTestId('invite-sign-up').click();
+  await member.getByRole('dialog', { name: 'Create your account' }).waitFor();
+  await member.getByLabel('Full name').fill('Milo Client');
+  await member.getByLabel('Email').fill(memberEmail);
+  await member.getByLabel('Password').fill(PASSWORD);
+  await member.getByTestId('auth-submit').click();
+  await expect.poll(() => member.getByTestId('auth-notice').textContent(), SLOW).toContain('check your email');
+  const verify = (await server.outbox()).filter((message) => message.to === memberEmail).flatMap((message) => message.links).find((l) => l.includes('verify-email'));
+  await member.goto(verify!);
+  const signInDialog = member.getByRole('dialog', { name: 'Sign in to Citable' });
+  await signInDialog.waitFor();
+  expect(await signInDialog.getByLabel('Email').inputValue()).toBe(memberEmail);
+  await signInDialog.getByLabel('Password').fill(PASSWORD);
+  await signInDialog.getByTestId('auth-submit').click();
+  await member.waitForURL((url) => url.pathname === '/invite');
+  await member.getByTestId('invite-accept').click();
+
+  // Joined: the dashboard opens on the shared client, and nothing else of the workspace shows.
+  await member.waitForURL((url) => url.pathname === '/dashboard');
+  const section = member.getByTestId('clients-section');
+  await expect.poll(() => section.getByTestId('rollup-row').count(), SLOW).toBe(1);
+  expect(await section.getByTestId('rollup-row').textContent()).toContain(CEDAR.name);
+  expect(await section.textContent()).not.toContain(BIRCH.name);
+  expect(await section.getByTestId('add-client').count()).toBe(0);
+  await expect.poll(() => member.getByTestId('client-banner-name').textContent(), SLOW).toBe(CEDAR.name);
+  expect(await switcherOptions(member)).toEqual(['My account', CEDAR.name]);
+  await member.getByTestId('sidebar-overview').click();
+  await expect.poll(() => websiteHosts(member), SLOW).toContain(CEDAR.host);
+  expect(await websiteHosts(member)).not.toContain(BIRCH.host);
+
+  // The server agrees: the other client is not found for this member, and the link is spent.
+  const memberCookie = (await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+  const workspaces = (await (await call('/api/workspaces', undefined, memberCookie)).json()) as { workspaces: { id: string }[] };
+  const clients = (await (await call(`/api/workspaces/${workspaces.workspaces[0].id}/clients`, undefined, memberCookie)).json()) as { clients: { name: string }[] };
+  expect(clients.clients.map((client) => client.name)).toEqual([CEDAR.name]);
+  await member.goto(link!);
+  await member.getByTestId('invite-used').waitFor();
+  expect(memberErrors.filter((error) => !error.includes('410'))).toEqual([]);
+  await context.close();
+});
