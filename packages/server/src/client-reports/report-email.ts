@@ -1,5 +1,5 @@
 import type { ReportDocument } from '@citable/contract';
-import type { MailMessage } from '../services/mailer';
+import type { MailAttachment, MailMessage } from '../services/mailer';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -12,6 +12,8 @@ export interface ReportEmailInput {
   shareUrl: string;
   shareExpiresAt: Date;
   format: 'pdf' | 'html';
+  /** The PDF itself, when the report is one and small enough to mail. */
+  attachment?: MailAttachment;
 }
 
 /**
@@ -28,7 +30,7 @@ export function renderReportEmail(input: ReportEmailInput): MailMessage {
   const score = document.site.latest ? `${document.site.latest.overallScore}/100` : null;
   const subject = `${clientName}: your ${period} AI visibility report from ${brand}`;
   const intro = `Here is the ${period} AI visibility report for ${clientName} (${document.site.url}), prepared by ${brand}.`;
-  const linkLine = `Open the ${input.format.toUpperCase()} report (the link works until ${until}):`;
+  const linkLine = `${input.attachment ? 'The report is attached. You can also open it' : `Open the ${input.format.toUpperCase()} report`} (the link works until ${until}):`;
   const text = [
     'Hello,',
     intro,
@@ -45,9 +47,9 @@ export function renderReportEmail(input: ReportEmailInput): MailMessage {
     score ? `<p style="font-size:18px"><strong>Overall score: ${escapeHtml(score)}</strong></p>` : '',
     `<ul style="padding-left:20px">${document.summary.map((line) => `<li style="margin:4px 0">${escapeHtml(line)}</li>`).join('')}</ul>`,
     `<p><a href="${escapeHtml(input.shareUrl)}" style="display:inline-block;background:${colour};color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Open the report</a></p>`,
-    `<p style="font-size:12px;color:#64748b">The link works until ${escapeHtml(until)}.</p>`,
+    `<p style="font-size:12px;color:#64748b">${input.attachment ? 'The report is also attached. ' : ''}The link works until ${escapeHtml(until)}.</p>`,
     document.branding.footerText ? `<p style="font-size:12px;color:#64748b;margin-top:32px">${escapeHtml(document.branding.footerText)}</p>` : '',
     '</body></html>',
   ].join('');
-  return { to: input.to, subject, text, html };
+  return { to: input.to, subject, text, html, ...(input.attachment ? { attachments: [input.attachment] } : {}) };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { canUse, REPORT_LIMITS, REPORT_TEMPLATE_NAMES, reportConfigSchema, reportDocumentSchema, type ReportDocument, type ReportTemplateId } from '@citable/contract';
+import { canUse, REPORT_CONTENT_TYPES, REPORT_LIMITS, reportFileName, REPORT_TEMPLATE_NAMES, reportConfigSchema, reportDocumentSchema, type ReportDocument, type ReportTemplateId } from '@citable/contract';
 import type { Db } from '../db/client';
 import { clientReportRuns, clientReportSchedules } from '../db/client-reports-schema';
 import { workspaceClients, workspaceSettings } from '../db/workspace-schema';
@@ -35,6 +35,8 @@ export interface ClientReportOutcome {
 export const SCHEDULED_SHARE_DAYS = 30;
 /** Runs of the job that may try one period before it is given up and the schedule moves on. */
 const MAX_ATTEMPTS = 3;
+/** Larger PDFs are only linked: many mail servers refuse messages over 10 MB once encoded. */
+const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
 /** Schedules handled per run; the rest are still due and go on the next run. */
 const BATCH = 200;
 
@@ -151,6 +153,8 @@ async function runSchedule(deps: ClientReportDeps, due: Due, now: Date): Promise
   if (pending.length > 0) {
     const share = await createShare(db, due.principalId, reportId, SCHEDULED_SHARE_DAYS, now);
     const url = shareUrl(deps.publicUrl, share.token);
+    const pdf = due.format === 'pdf' && report.storagePath ? await deps.storage.get(report.storagePath) : null;
+    const attachment = pdf && pdf.length <= MAX_ATTACHMENT_BYTES ? { filename: reportFileName(reportId, 'pdf'), content: pdf, contentType: REPORT_CONTENT_TYPES.pdf } : undefined;
     for (const address of pending) {
       const entry = JSON.stringify([address]);
       // Claimed before sending: two overlapping runs can never both mail the same recipient.
@@ -161,7 +165,7 @@ async function runSchedule(deps: ClientReportDeps, due: Due, now: Date): Promise
         .returning({ clientId: clientReportRuns.clientId });
       if (claimed.length === 0) continue;
       try {
-        await deps.mailer.send(renderReportEmail({ to: address, clientName: due.clientName, cadence, document, shareUrl: url, shareExpiresAt: share.row.expiresAt, format: due.format as 'pdf' | 'html' }));
+        await deps.mailer.send(renderReportEmail({ to: address, clientName: due.clientName, cadence, document, shareUrl: url, shareExpiresAt: share.row.expiresAt, format: due.format as 'pdf' | 'html', attachment }));
       } catch (error) {
         failed += 1;
         log.error({ err: error, clientId: due.clientId }, 'scheduled client report e-mail failed');

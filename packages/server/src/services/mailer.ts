@@ -3,11 +3,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { devOutbox } from '../db/schema';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Sent over SMTP; the dev outbox keeps only their names in the log (it stores text and HTML). */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -42,7 +50,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; db: Db; 
     async send(message) {
       const links = extractLinks(message.text);
       await db.insert(devOutbox).values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, links });
-      log.info({ to: message.to, subject: message.subject, links }, 'SMTP_URL is not set: mail kept in the dev outbox');
+      const attachments = message.attachments?.map((attachment) => attachment.filename);
+      log.info({ to: message.to, subject: message.subject, links, ...(attachments ? { attachments } : {}) }, 'SMTP_URL is not set: mail kept in the dev outbox');
     },
     close() {},
   };

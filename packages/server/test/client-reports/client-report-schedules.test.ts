@@ -3,6 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { ClientReportSchedule, DevOutboxMessage, ReportListItem } from '@citable/contract';
 import { clientReportRuns, clientReportSchedules } from '../../src/db/client-reports-schema';
 import { SCHEDULE_MESSAGES } from '../../src/client-reports/schedule-rules';
+import { sendDueClientReports } from '../../src/client-reports/send-client-reports';
+import { createReportStorage } from '../../src/reports/storage';
+import { createMailer } from '../../src/services/mailer';
+import { startFakeSmtp } from './fake-smtp';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers';
 import { readPdf } from '../reports/pdf-reader';
 import { startChangingSite, type ChangingSite } from '../track/changing-site';
@@ -252,5 +256,31 @@ describe('share links in a client scope', () => {
     // A client not shared with them is not found at all.
     expect((await as(server, clientRole, harbour)(`/api/reports/${report.id}/shares`)).status).toBe(404);
     expect((await fetch(created.body.share.url)).status).toBe(200);
+  });
+});
+
+describe('scheduled reports over SMTP', () => {
+  it('attach the PDF to the e-mail as well as linking it', async () => {
+    const smtp = await startFakeSmtp();
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'Citable <reports@citable.test>', db: server.db, log: server.app.log });
+    try {
+      const to = uniqueEmail('smtp');
+      const saved = await putSchedule(owner, harbour, { cadence: 'weekly', recipients: [to], template: 'executive-summary', format: 'pdf' });
+      const slot = new Date(saved.body.schedule.nextRunAt);
+      // The job's own code with a real SMTP mailer, on this server's database and report storage.
+      const deps = { db: server.db, storage: createReportStorage(server.config.reportStorage), mailer, publicUrl: server.baseUrl, log: server.app.log };
+      const outcome = await sendDueClientReports(deps, new Date(slot.getTime() + 60_000));
+      expect(outcome.sent).toBeGreaterThanOrEqual(1);
+      const message = smtp.received.find((raw) => raw.includes(`To: ${to}`));
+      expect(message).toBeDefined();
+      expect(message).toMatch(/Content-Type: application\/pdf; name=report_[0-9a-f]{8}\.pdf/);
+      expect(message).toMatch(/Content-Disposition: attachment; filename=report_[0-9a-f]{8}\.pdf/);
+      // base64 of "%PDF-", the start of the attached file.
+      expect(message).toContain('JVBERi0');
+      expect(await reportMails(to)).toHaveLength(0);
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
   });
 });
