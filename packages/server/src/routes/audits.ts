@@ -58,7 +58,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ job: ReturnType<typeof auditRu
   app.get('/api/audits', { schema: { querystring: auditListQuerySchema, response: { 200: auditListResponseSchema, ...errors } } }, async (request) => {
     const owner = await app.requireOwner(request);
     const { website, limit } = request.query;
-    const profile = await getOrCreateProfile(app.db, owner.ownerId);
+    const profile = await getOrCreateProfile(app.db, owner.ownerId, owner.plan);
     const rows = await listAuditSummaries(app.db, owner.ownerId, { website, limit: limit ?? (website ? AUDIT_LIST_WEBSITE_DEFAULT : AUDIT_LIST_DEFAULT) });
     let current = await getRunInFlight(app.db, owner.ownerId);
     // Reads write only when there is something to fix: an abandoned run is failed, then re-read.
@@ -77,7 +77,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ job: ReturnType<typeof auditRu
       run = await getRun(app.db, owner.ownerId, request.params.id);
     }
     if (!run) throw notFound();
-    const profile = await getOrCreateProfile(app.db, owner.ownerId);
+    const profile = await getOrCreateProfile(app.db, owner.ownerId, owner.plan);
     const history = run.status === 'completed' ? await getAuditHistory(app.db, owner.ownerId, run.id) : null;
     return toRunView(run, history, profile.plan);
   });

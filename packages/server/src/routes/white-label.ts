@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, canUseArea, EMPTY_WHITE_LABEL, whiteLabelResponseSchema, whiteLabelUpdateSchema } from '@citable/contract';
-import { currentPlan, requireArea } from '../billing/gates';
+import { requireArea } from '../billing/gates';
 import { logActivity } from '../services/activity';
 import { sanitizeCss } from '../white-label/sanitize-css';
 import { getWhiteLabel, saveWhiteLabel } from '../white-label/store';
@@ -13,8 +13,7 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
   // which also means a downgrade stops applying it at once without deleting it.
   app.get('/api/white-label', { schema: { response: { 200: whiteLabelResponseSchema, 401: apiErrorSchema } } }, async (request) => {
     const owner = await app.requireOwner(request);
-    const plan = await currentPlan(app.db, owner.ownerId);
-    const settings = canUseArea(plan, 'white-label') ? await getWhiteLabel(app.db, owner.ownerId) : EMPTY_WHITE_LABEL;
+    const settings = canUseArea(owner.plan, 'white-label') ? await getWhiteLabel(app.db, owner.ownerId) : EMPTY_WHITE_LABEL;
     return { settings, removed: [] };
   });
 

@@ -34,7 +34,7 @@ async function owner(db: Db, userId: string) {
 }
 
 /** The user's profile, created on first access (free plan, onboarding not completed). */
-export async function getOrCreateProfile(db: Db, userId: string): Promise<Profile> {
+export async function getOrCreateProfile(db: Db, userId: string, scopePlan?: PlanId): Promise<Profile> {
   // Most requests read it (the dashboard, four times per load): one read with the owner's name,
   // and the insert only on first access, rather than an insert attempt on every read.
   const read = () => db.select({ row: userProfiles, email: user.email, name: user.name }).from(userProfiles).innerJoin(user, eq(user.id, userProfiles.userId)).where(eq(userProfiles.userId, userId));
@@ -46,7 +46,8 @@ export async function getOrCreateProfile(db: Db, userId: string): Promise<Profil
     if (!found) throw new Error(`User ${userId} does not exist`);
   }
   // A workspace client's profile carries the workspace owner's plan: its gates and caps are the agency's.
-  return toProfile(found.row, found, await currentPlan(db, userId));
+  // Routes pass the plan requireOwner resolved for this request (the same rule), so it is read once.
+  return toProfile(found.row, found, scopePlan ?? (await currentPlan(db, userId)));
 }
 
 async function update(db: Db, userId: string, values: Partial<typeof userProfiles.$inferInsert>): Promise<Profile> {

@@ -1,5 +1,5 @@
 import { count, desc, eq } from 'drizzle-orm';
-import { INSIGHT_RULES, type InsightList } from '@citable/contract';
+import { INSIGHT_RULES, type InsightList, type PlanId } from '@citable/contract';
 import type { Db } from '../../db/client';
 import { auditHistory, userActivity } from '../../db/schema';
 import { getOrCreateProfile } from '../../services/profile';
@@ -25,9 +25,9 @@ export class InsightsService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async get(userId: string): Promise<InsightList> {
+  async get(userId: string, scopePlan?: PlanId): Promise<InsightList> {
     const now = this.now();
-    const profile = await getOrCreateProfile(this.db, userId);
+    const profile = await getOrCreateProfile(this.db, userId, scopePlan);
     const latest = await latestOwnScores(this.db, userId, profile);
     const [activity] = await this.db
       .select({ at: userActivity.createdAt })
