@@ -160,6 +160,25 @@ test('an agency owner creates a workspace and two clients, and switches between 
   expect(await section.getByTestId('rollup-export').getAttribute('href')).toMatch(/^\/api\/workspaces\/[^/]+\/rollup\.csv$/);
   await screenshot(owner, 'workspaces-clients');
 
+  // A weekly report for Birch Dental to its recipient; the schedule says when the next one goes.
+  await table.getByTestId('rollup-row').filter({ hasText: BIRCH.name }).getByTestId('rollup-schedule').click();
+  const schedule = owner.getByTestId('schedule-dialog');
+  await schedule.getByTestId('schedule-form').waitFor();
+  await schedule.getByLabel('Cadence').selectOption('weekly');
+  await schedule.getByLabel('Recipients').fill('not-an-address');
+  await schedule.getByTestId('schedule-save').click();
+  await expect.poll(() => schedule.textContent(), SLOW).toContain('Not an e-mail address: not-an-address');
+  await schedule.getByLabel('Recipients').fill('owner@birch-dental.example.com');
+  await schedule.getByTestId('schedule-save').click();
+  await schedule.waitFor({ state: 'detached' });
+  await table.getByTestId('rollup-row').filter({ hasText: BIRCH.name }).getByTestId('rollup-schedule').click();
+  await expect.poll(() => schedule.getByLabel('Recipients').inputValue(), SLOW).toBe('owner@birch-dental.example.com');
+  expect(await schedule.getByLabel('Cadence').inputValue()).toBe('weekly');
+  expect(await schedule.textContent()).not.toContain('Not scheduled');
+  await owner.keyboard.press('Escape');
+  await schedule.waitFor({ state: 'detached' });
+  await toastsGone(owner);
+
   // The header switcher lists "My account" and both clients; each client shows its own sites.
   expect(await switcherOptions(owner)).toEqual(['My account', BIRCH.name, CEDAR.name]);
   await table.getByTestId('rollup-row').filter({ hasText: BIRCH.name }).getByTestId('rollup-open').click();
@@ -211,6 +230,10 @@ test('a client-role member accepts the e-mailed invitation and sees the shared c
   expect(shownLink).toContain('/invite?token=');
   await expect.poll(() => settings.getByTestId('invitation-row').count(), SLOW).toBe(1);
   expect(await settings.getByTestId('invitation-row').textContent()).toContain(CEDAR.name);
+  // Requiring two-factor of everyone needs it on the owner's own account first: the server says so.
+  await settings.getByTestId('require-two-factor').click();
+  await expect.poll(() => settings.getByTestId('require-two-factor-error').textContent(), SLOW).toContain('Turn on two-factor sign-in for your own account');
+  expect(await settings.getByTestId('require-two-factor').isChecked()).toBe(false);
   await settings.getByTestId('team-section').scrollIntoViewIfNeeded();
   await screenshot(owner, 'workspaces-team');
   await settings.getByRole('button', { name: 'Cancel' }).last().click();

@@ -5,6 +5,7 @@ import { isOnboarded, useProfile } from '../hooks/use-profile';
 import { useSession } from '../hooks/use-session';
 import { ApiRequestError } from '../lib/api-client';
 import { queryKeys } from '../lib/query-keys';
+import { currentClientId } from '../lib/client-scope';
 import { readStorage, STORAGE_KEYS } from '../lib/storage';
 import { useUiState } from '../stores/ui-state';
 
@@ -48,6 +49,9 @@ export function useAuthFlow(): void {
       return;
     }
     handledUser.current = user.id;
+    // An agency client's profile is always onboarded; a refusal in its scope (two-factor required)
+    // is explained on the dashboard, and onboarding would set up the wrong account.
+    if (currentClientId() && !profile.isSuccess) return;
     if (profile.isSuccess && isOnboarded(profile.data)) {
       const justSignedIn = sawSignedOut.current;
       if (pathname !== '/dashboard' && (justSignedIn || pathname === '/')) goToDashboard();

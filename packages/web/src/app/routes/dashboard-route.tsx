@@ -6,6 +6,7 @@ import { DashboardPage } from '../../features/dashboard/components/dashboard-pag
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useProfile } from '../../hooks/use-profile';
 import { useSession } from '../../hooks/use-session';
+import { ApiRequestError } from '../../lib/api-client';
 
 /** /dashboard: waits for the session and the profile, as spec 002 §2.1 describes. */
 export function DashboardRoute() {
@@ -27,5 +28,7 @@ export function DashboardRoute() {
   }
   if (profile.isPending && !shown.current) return <FullScreenStatus message="Loading dashboard..." />;
   shown.current = true;
-  return <DashboardPage user={session.data} profile={profile.data ?? null} profileLoading={profile.isPending} onRetryProfile={() => void profile.refetch()} />;
+  // A refusal in a client's scope (two-factor required, client no longer shared) explains itself.
+  const refusal = profile.error instanceof ApiRequestError && (profile.error.status === 403 || profile.error.status === 404) ? profile.error.message : null;
+  return <DashboardPage user={session.data} profile={profile.data ?? null} profileLoading={profile.isPending} profileError={refusal} onRetryProfile={() => void profile.refetch()} />;
 }

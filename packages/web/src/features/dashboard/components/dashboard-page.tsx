@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import type { SessionUser } from '../../../hooks/use-session';
 import { useClientScope } from '../../../stores/client-scope';
+import { useUiState } from '../../../stores/ui-state';
 import { ClientBanner } from '../../clients';
 import { GenieLauncher, logToolLaunched } from '../../genie';
 import { BrandTheme } from '../../white-label';
@@ -20,12 +21,15 @@ interface DashboardPageProps {
   onRetryProfile: () => void;
   /** The profile of a newly selected client is on its way; the page stays, the section waits. */
   profileLoading?: boolean;
+  /** The server's refusal of the profile, e.g. a workspace requiring two-factor sign-in. */
+  profileError?: string | null;
 }
 
-export function DashboardPage({ user, profile, onRetryProfile, profileLoading = false }: DashboardPageProps) {
+export function DashboardPage({ user, profile, onRetryProfile, profileLoading = false, profileError = null }: DashboardPageProps) {
   const { section, select } = useSection();
   // Switching clients remounts the section, so no state of one client's screen survives into another's.
-  const { clientId } = useClientScope();
+  const { clientId, selectClient } = useClientScope();
+  const { setSettingsOpen } = useUiState();
   const Section = section.registration.component;
 
   return (
@@ -43,11 +47,23 @@ export function DashboardPage({ user, profile, onRetryProfile, profileLoading = 
             ) : profile ? (
               <Section key={clientId ?? 'own'} user={user} profile={profile} />
             ) : (
-              <div className="mx-auto max-w-lg space-y-4">
-                <Alert tone="error">Your profile could not be loaded.</Alert>
-                <Button variant="outline" onClick={onRetryProfile}>
-                  Try again
-                </Button>
+              <div className="mx-auto max-w-lg space-y-4" data-testid="profile-error">
+                <Alert tone="error">{profileError ?? 'Your profile could not be loaded.'}</Alert>
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="outline" onClick={onRetryProfile}>
+                    Try again
+                  </Button>
+                  {clientId ? (
+                    <>
+                      <Button variant="outline" onClick={() => setSettingsOpen(true)}>
+                        Open Settings
+                      </Button>
+                      <Button variant="ghost" onClick={() => selectClient(null)}>
+                        Back to my account
+                      </Button>
+                    </>
+                  ) : null}
+                </div>
               </div>
             )}
           </ErrorBoundary>
