@@ -6,6 +6,7 @@ import { MAX_BODY_BYTES } from '@citable/contract';
 import type { Config } from './config';
 import { auditRunJob } from './jobs/audit-run';
 import { auditPageJob } from './jobs/audit-page';
+import { SafeFetcher } from '@citable/crawler';
 import type { PageJobPayload } from './services/audits/crawl/site-crawl';
 import { authRateLimitCleanupJob } from './jobs/auth-rate-limit-cleanup';
 import { billingConfigured } from './billing/billing-config';
@@ -143,7 +144,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.jobs.define(authRateLimitCleanupJob(app.db));
   const auditDeps = { db: app.db, allowHosts: config.fetchAllowHosts, log: app.log, afterSave: alertsAfterSave(app.db) };
   // A site audit's coordinator and its page jobs send page jobs; the definition is read when they run.
-  const crawlDeps = { ...auditDeps, enqueuePage: (payload: PageJobPayload) => app.jobs.send(pageJob, payload) };
+  // Page jobs share one fetcher (connection pool) per process, closed with the app.
+  const pageFetcher = new SafeFetcher({ allowHosts: config.fetchAllowHosts });
+  app.addHook('onClose', () => pageFetcher.close());
+  const crawlDeps = { ...auditDeps, fetcher: pageFetcher, enqueuePage: (payload: PageJobPayload) => app.jobs.send(pageJob, payload) };
   const pageJob = auditPageJob(crawlDeps);
   const auditJob = auditRunJob(crawlDeps);
   await app.jobs.define(auditJob);

@@ -59,7 +59,7 @@ export const crawlPages = pgTable(
     status: text('status').notNull(),
     /** Whether its page job was sent; a parent retried after a crash sends the ones it had not. */
     jobSent: boolean('job_sent').notNull().default(false),
-    /** Page job deliveries that started on it; a page that keeps failing is given up on. */
+    /** Page job deliveries it took to settle: more than one when its worker died or the job failed and was retried. */
     attempts: integer('attempts').notNull().default(0),
     result: jsonb('result').$type<AuditResult>(),
     detail: text('detail'),

@@ -15,7 +15,7 @@ export function auditPageJob(deps: CrawlDeps): JobDefinition<typeof payload> {
     id: 'audit-page',
     payload,
     queue: { retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: 120, heartbeatSeconds: 20 },
-    work: { localConcurrency: 4, pollingIntervalSeconds: 0.5 },
-    handler: (job) => runPageJob(deps, job),
+    work: { batchSize: 4, localConcurrency: 2, pollingIntervalSeconds: 0.5 },
+    handler: (job, meta) => runPageJob(deps, job, meta.retryCount),
   };
 }

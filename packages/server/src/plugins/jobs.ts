@@ -9,7 +9,8 @@ export interface JobDefinition<S extends z.ZodType> {
   /** Queue name, kebab-case (e.g. `site-audit`). */
   id: string;
   payload: S;
-  handler: (payload: z.infer<S>, meta: { jobId: string }) => Promise<unknown>;
+  /** `retryCount`: earlier deliveries of this job (0 on the first), for a handler that gives up on the last. */
+  handler: (payload: z.infer<S>, meta: { jobId: string; retryCount: number }) => Promise<unknown>;
   /** Retries, backoff and dead letters; defaults to three retries with exponential backoff. */
   queue?: Omit<Queue, 'name'>;
   /** Run on a cron schedule (minute granularity) with this payload, as well as on demand. */
@@ -84,11 +85,11 @@ export class JobRegistry {
     if (definition.schedule && this.options.schedules !== false) await this.boss.schedule(definition.id, definition.schedule.cron, definition.payload.parse(definition.schedule.payload) as object);
     // JOBS=off: this process only sends; dedicated workers (src/worker.ts) handle the queues.
     if (this.options.work === false) return;
-    const handle = async (job: { id: string; data: unknown }): Promise<void> => {
+    const handle = async (job: { id: string; data: unknown; retryCount: number }): Promise<void> => {
       const payload = definition.payload.parse(job.data);
       const started = performance.now();
       try {
-        await definition.handler(payload, { jobId: job.id });
+        await definition.handler(payload, { jobId: job.id, retryCount: job.retryCount });
         this.options.observe?.(definition.id, (performance.now() - started) / 1000, 'completed');
       } catch (error) {
         this.options.observe?.(definition.id, (performance.now() - started) / 1000, 'failed');

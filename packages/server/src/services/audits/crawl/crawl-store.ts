@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AuditResult, SiteContext } from '@citable/contract';
 import type { Db } from '../../../db/client';
 import { crawlPages, siteCrawls } from '../../../db/crawl-schema';
+import { auditRuns } from '../../../db/schema';
 
 /**
  * The database side of a site crawl split into page jobs. Every write that could race with another
@@ -11,7 +12,6 @@ import { crawlPages, siteCrawls } from '../../../db/crawl-schema';
  */
 
 export type SiteCrawlRow = typeof siteCrawls.$inferSelect;
-export type CrawlPageRow = typeof crawlPages.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A URL found on a page, to be queued for its own page job unless the crawl already knows it. */
@@ -42,10 +42,12 @@ export async function getCrawl(db: Db, runId: string): Promise<SiteCrawlRow | nu
   return row ?? null;
 }
 
-export async function getPage(db: Db, runId: string, url: string): Promise<CrawlPageRow | null> {
+/** A URL's state in its crawl, with the crawl's page count so far. */
+export async function getPageState(db: Db, runId: string, url: string): Promise<{ status: string; depth: number; pagesAudited: number; maxPages: number } | null> {
   const [row] = await db
-    .select()
+    .select({ status: crawlPages.status, depth: crawlPages.depth, pagesAudited: siteCrawls.pagesAudited, maxPages: siteCrawls.maxPages })
     .from(crawlPages)
+    .innerJoin(siteCrawls, eq(siteCrawls.runId, crawlPages.runId))
     .where(and(eq(crawlPages.runId, runId), eq(crawlPages.url, url)));
   return row ?? null;
 }
@@ -97,18 +99,26 @@ export async function createCrawl(db: Db, crawl: NewCrawl, start: PageOutcome, d
       .set({ urlsKnown: startRows.length, pagesAudited: start.status === 'done' ? 1 : 0 })
       .where(eq(siteCrawls.runId, crawl.runId));
     await insertDiscovered(tx, crawl.runId, crawl.startPageUrl, discovered);
+    const audited = start.status === 'done' ? 1 : 0;
+    const queued = await countQueued(tx, crawl.runId);
+    await tx
+      .update(auditRuns)
+      .set({ progressDone: audited, progressTotal: Math.min(crawl.maxPages, audited + queued), updatedAt: new Date() })
+      .where(and(eq(auditRuns.id, crawl.runId), eq(auditRuns.userId, crawl.userId), eq(auditRuns.status, 'running')));
     return true;
   });
 }
 
 /**
  * Records a page job's outcome and the URLs its page leads to, once: the page must still be
- * queued, and a page past the crawl's page limit is skipped instead of done. Returns false when
- * another delivery of the same job got there first.
+ * queued, and a page past the crawl's page limit is skipped instead of done. The run's progress is
+ * written in the same transaction (pages audited, and known within the limit), which also keeps
+ * the run from looking abandoned. Returns false when another delivery of the same job got there first.
  */
-export async function finishPage(db: Db, runId: string, url: string, outcome: PageOutcome, discovered: Discovered[]): Promise<boolean> {
+export async function finishPage(db: Db, page: { runId: string; userId: string; url: string; deliveries: number }, outcome: PageOutcome, discovered: Discovered[]): Promise<boolean> {
+  const { runId, url } = page;
   return db.transaction(async (tx) => {
-    const [crawl] = await tx.select().from(siteCrawls).where(eq(siteCrawls.runId, runId)).for('update');
+    const [crawl] = await tx.select({ pagesAudited: siteCrawls.pagesAudited, maxPages: siteCrawls.maxPages }).from(siteCrawls).where(eq(siteCrawls.runId, runId)).for('update');
     if (!crawl) return false;
     const final: PageOutcome = outcome.status === 'done' && crawl.pagesAudited >= crawl.maxPages ? { status: 'skipped', detail: 'beyond the page limit of this audit' } : outcome;
     const updated = await tx
@@ -117,15 +127,35 @@ export async function finishPage(db: Db, runId: string, url: string, outcome: Pa
         status: final.status,
         result: final.status === 'done' ? final.result : null,
         detail: final.status === 'done' ? null : final.detail,
+        attempts: page.deliveries,
         updatedAt: new Date(),
       })
       .where(and(eq(crawlPages.runId, runId), eq(crawlPages.url, url), eq(crawlPages.status, 'queued')))
       .returning({ seq: crawlPages.seq });
     if (updated.length === 0) return false;
-    if (final.status === 'done') await tx.update(siteCrawls).set({ pagesAudited: sql`${siteCrawls.pagesAudited} + 1` }).where(eq(siteCrawls.runId, runId));
+    const audited = crawl.pagesAudited + (final.status === 'done' ? 1 : 0);
+    if (final.status === 'done') await tx.update(siteCrawls).set({ pagesAudited: audited }).where(eq(siteCrawls.runId, runId));
     await insertDiscovered(tx, runId, url, discovered);
+    const queued = await countQueued(tx, runId);
+    await tx
+      .update(auditRuns)
+      .set({ progressDone: audited, progressTotal: Math.min(crawl.maxPages, audited + queued), updatedAt: new Date() })
+      .where(and(eq(auditRuns.id, runId), eq(auditRuns.userId, page.userId), eq(auditRuns.status, 'running')));
     return true;
   });
+}
+
+async function countQueued(db: Db | Tx, runId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(crawlPages)
+    .where(and(eq(crawlPages.runId, runId), eq(crawlPages.status, 'queued')));
+  return Number(row?.count ?? 0);
+}
+
+/** URLs still waiting for their page job: none left means the crawl is over. */
+export function queuedCount(db: Db, runId: string): Promise<number> {
+  return countQueued(db, runId);
 }
 
 /**
@@ -188,16 +218,6 @@ export async function markSent(db: Db, runId: string, urls: string[]): Promise<v
   }
 }
 
-/** Counts a delivery of a page job; returns how many have started on this page so far. */
-export async function countAttempt(db: Db, runId: string, url: string): Promise<number> {
-  const [row] = await db
-    .update(crawlPages)
-    .set({ attempts: sql`${crawlPages.attempts} + 1`, updatedAt: new Date() })
-    .where(and(eq(crawlPages.runId, runId), eq(crawlPages.url, url)))
-    .returning({ attempts: crawlPages.attempts });
-  return row?.attempts ?? 0;
-}
-
 /**
  * With a Crawl-delay, reserves the next request slot to the site across every process and returns
  * how long to wait for it (the database's clock, so workers' clocks need not agree).
@@ -217,18 +237,6 @@ export async function pauseFetches(db: Db, runId: string, ms: number): Promise<v
     .update(siteCrawls)
     .set({ nextFetchAt: sql`greatest(${siteCrawls.nextFetchAt}, now() + ${ms} * interval '1 millisecond')` })
     .where(eq(siteCrawls.runId, runId));
-}
-
-/** Pages audited, and URLs still waiting for their page job. */
-export async function crawlProgress(db: Db, runId: string): Promise<{ audited: number; queued: number }> {
-  const [row] = await db
-    .select({
-      audited: siteCrawls.pagesAudited,
-      queued: sql<number>`(select count(*)::int from ${crawlPages} where ${crawlPages.runId} = ${runId} and ${crawlPages.status} = 'queued')`,
-    })
-    .from(siteCrawls)
-    .where(eq(siteCrawls.runId, runId));
-  return { audited: row?.audited ?? 0, queued: Number(row?.queued ?? 0) };
 }
 
 /** The audited pages in discovery order, and the pages that could not be read. */

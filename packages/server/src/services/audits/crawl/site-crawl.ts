@@ -2,18 +2,17 @@ import { CrawlScope, crawlStep, isCrawlerError, NotHtmlError, normalizeUrl, open
 import { auditSnapshot } from '@citable/engine';
 import { expectedFailureMessage, INTERNAL_FAILURE_MESSAGE } from '../audit-failure';
 import { finishRun, type AuditDeps } from '../lifecycle';
-import { failRun, getRun, markRunning, writeProgress, type AuditRunRow } from '../runs';
+import { failRun, getRun, markRunning, type AuditRunRow } from '../runs';
 import { storedSiteAudit } from '../stored-audit';
 import {
-  countAttempt,
-  crawlProgress,
   crawlResults,
   createCrawl,
   finishPage,
   getCrawl,
-  getPage,
+  getPageState,
   markSent,
   pauseFetches,
+  queuedCount,
   reserveFetchSlot,
   unsentChildren,
   type Discovered,
@@ -42,10 +41,12 @@ export interface PageJobPayload {
 export interface CrawlDeps extends AuditDeps {
   /** Sends an `audit-page` job (jobs/audit-page.ts). */
   enqueuePage: (payload: PageJobPayload) => Promise<unknown>;
+  /** The process's fetcher (its connection pool), shared by its page jobs; one per job without it. */
+  fetcher?: SafeFetcher;
 }
 
-/** Deliveries of one page job before a page that keeps crashing its handler is given up on. */
-export const MAX_PAGE_ATTEMPTS = 4;
+/** Deliveries of a page job (pg-boss retryLimit + 1): on the last, a page that keeps failing is given up on. */
+export const PAGE_JOB_DELIVERIES = 4;
 const GIVEN_UP_MESSAGE = 'The page could not be audited because of an internal error.';
 
 /** The coordinator: opens the crawl, or finishes what a previous delivery of it left. */
@@ -81,30 +82,53 @@ export async function runSiteCrawl(deps: CrawlDeps, userId: string, run: AuditRu
   await afterPage(deps, userId, run, startPageUrl);
 }
 
-/** An `audit-page` job: fetch, classify and audit one URL of a running crawl, once. */
-export async function runPageJob(deps: CrawlDeps, { runId, userId, url }: PageJobPayload): Promise<void> {
+/**
+ * An `audit-page` job: fetch, classify and audit one URL of a running crawl, once. `retryCount`
+ * is pg-boss's count of earlier deliveries: an unexpected error is retried, except on the last
+ * delivery, where the page is recorded as failed so the crawl can still finish.
+ */
+export async function runPageJob(deps: CrawlDeps, { runId, userId, url }: PageJobPayload, retryCount = 0): Promise<void> {
   const run = await getRun(deps.db, userId, runId);
   if (!run || run.status !== 'running' || run.websiteUrl === null) return;
-  const crawl = await getCrawl(deps.db, runId);
-  const page = crawl && (await getPage(deps.db, runId, url));
-  if (!crawl || !page) return;
+  const page = await getPageState(deps.db, runId, url);
+  if (!page) return;
   if (page.status === 'queued') {
-    const attempts = await countAttempt(deps.db, runId, url);
-    const { outcome, discovered } = attempts > MAX_PAGE_ATTEMPTS ? { outcome: { status: 'failed', detail: GIVEN_UP_MESSAGE } as const, discovered: [] } : await auditOnePage(deps, crawl, url, page.depth);
-    await finishPage(deps.db, runId, url, outcome, discovered);
+    let settled: { outcome: PageOutcome; discovered: Discovered[] };
+    try {
+      settled = page.pagesAudited >= page.maxPages ? { outcome: { status: 'skipped', detail: 'beyond the page limit of this audit' }, discovered: [] } : await auditOnePage(deps, await crawlContext(deps, runId), url, page.depth);
+    } catch (error) {
+      if (retryCount + 1 < PAGE_JOB_DELIVERIES) throw error;
+      deps.log.error({ err: error, auditId: runId, url }, 'page audit failed on its last delivery');
+      settled = { outcome: { status: 'failed', detail: GIVEN_UP_MESSAGE }, discovered: [] };
+    }
+    await finishPage(deps.db, { runId, userId, url, deliveries: retryCount + 1 }, settled.outcome, settled.discovered);
   }
   await afterPage(deps, userId, { ...run, websiteUrl: run.websiteUrl }, url);
 }
 
-async function auditOnePage(deps: CrawlDeps, crawl: SiteCrawlRow, url: string, depth: number): Promise<{ outcome: PageOutcome; discovered: Discovered[] }> {
-  // Pages already audited up to the limit: the rest of the queue is skipped without a request.
-  if (crawl.pagesAudited >= crawl.maxPages) return { outcome: { status: 'skipped', detail: 'beyond the page limit of this audit' }, discovered: [] };
+/** What every page job of a crawl reads; it never changes, so each process keeps the last few. */
+type CrawlContext = Pick<SiteCrawlRow, 'runId' | 'origin' | 'robotsTxt' | 'site' | 'crawlDelayMs'>;
+const contexts = new Map<string, CrawlContext>();
+const CONTEXTS_KEPT = 16;
+
+async function crawlContext(deps: CrawlDeps, runId: string): Promise<CrawlContext> {
+  const cached = contexts.get(runId);
+  if (cached) return cached;
+  const crawl = await getCrawl(deps.db, runId);
+  if (!crawl) throw new Error(`crawl ${runId} has no site_crawls row`);
+  const context = { runId, origin: crawl.origin, robotsTxt: crawl.robotsTxt, site: crawl.site, crawlDelayMs: crawl.crawlDelayMs };
+  contexts.set(runId, context);
+  if (contexts.size > CONTEXTS_KEPT) contexts.delete(contexts.keys().next().value!);
+  return context;
+}
+
+async function auditOnePage(deps: CrawlDeps, crawl: CrawlContext, url: string, depth: number): Promise<{ outcome: PageOutcome; discovered: Discovered[] }> {
   if (crawl.crawlDelayMs > 0) {
     const waitMs = await reserveFetchSlot(deps.db, crawl.runId);
     if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
   }
   const scope = new CrawlScope(crawl.origin, crawl.robotsTxt);
-  const fetcher = new SafeFetcher({ allowHosts: deps.allowHosts });
+  const fetcher = deps.fetcher ?? new SafeFetcher({ allowHosts: deps.allowHosts });
   try {
     const step = await crawlStep(url, scope, fetcher);
     const discovered = toDiscovered(step, scope, depth + 1);
@@ -117,7 +141,7 @@ async function auditOnePage(deps: CrawlDeps, crawl: SiteCrawlRow, url: string, d
     // A bug or a database outage: pg-boss retries the job (countAttempt bounds how often).
     throw error;
   } finally {
-    await fetcher.close();
+    if (!deps.fetcher) await fetcher.close();
   }
 }
 
@@ -135,13 +159,8 @@ function toDiscovered(step: CrawlStep, scope: CrawlScope, depth: number): Discov
 async function afterPage(deps: CrawlDeps, userId: string, run: AuditRunRow & { websiteUrl: string }, parentUrl: string): Promise<void> {
   const children = await unsentChildren(deps.db, run.id, parentUrl);
   for (const url of children) await deps.enqueuePage({ runId: run.id, userId, url });
-  await markSent(deps.db, run.id, children);
-  const { audited, queued } = await crawlProgress(deps.db, run.id);
-  if (queued > 0) {
-    await writeProgress(deps.db, userId, run.id, { done: audited, total: Math.min(run.maxPages, audited + queued) });
-    return;
-  }
-  await finishCrawl(deps, userId, run);
+  if (children.length > 0) await markSent(deps.db, run.id, children);
+  if ((await queuedCount(deps.db, run.id)) === 0) await finishCrawl(deps, userId, run);
 }
 
 /** Aggregates the pages as a single crawl did and saves the audit; saving twice is a no-op. */
