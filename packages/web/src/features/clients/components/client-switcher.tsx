@@ -33,7 +33,8 @@ export function ClientSwitcher() {
         >
           <Building2 aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
           <span className="min-w-0 truncate">
-            <Select.Value />
+            {/* The label given here shows at once, without waiting for the list to mount. */}
+            <Select.Value>{options.find((option) => option.value === value)?.label}</Select.Value>
           </span>
           <Select.Icon className="ml-auto shrink-0">
             <ChevronDown aria-hidden="true" className="size-4 text-slate-500" />
