@@ -170,4 +170,24 @@ describe('a site audit as page jobs', () => {
     const [run] = await server.db.select().from(auditRuns).where(eq(auditRuns.id, accepted.body.id));
     expect(run.maxPages).toBe(500);
   });
+
+  it('retries a page whose handler fails unexpectedly, and records it as failed on the last delivery so the crawl still finishes', { timeout: 60_000 }, async () => {
+    const runId = await newRun(100);
+    const queue: PageJobPayload[] = [];
+    const deps: CrawlDeps = { db: server.db, allowHosts: ['127.0.0.1'], log: server.app.log, enqueuePage: async (payload) => void queue.push(payload) };
+    const run = (await getRun(server.db, userId, runId))!;
+    await runSiteCrawl(deps, userId, { ...run, websiteUrl: run.websiteUrl! });
+    // A fetcher that breaks the way a bug would (not a crawler error): every page job of /a throws.
+    const broken = { ...deps, fetcher: { fetch: async () => Promise.reject(new Error('a bug')), close: async () => {} } as unknown as CrawlDeps['fetcher'] };
+    const target = queue.find((job) => job.url === `${origin}/a`)!;
+    for (const retryCount of [0, 1, 2]) await expect(runPageJob(broken, target, retryCount)).rejects.toThrow('a bug');
+    expect((await server.db.select().from(crawlPages).where(and(eq(crawlPages.runId, runId), eq(crawlPages.url, target.url))))[0].status).toBe('queued');
+    await runPageJob(broken, target, 3);
+    const [row] = await server.db.select().from(crawlPages).where(and(eq(crawlPages.runId, runId), eq(crawlPages.url, target.url)));
+    expect(row).toMatchObject({ status: 'failed', attempts: 4, detail: 'The page could not be audited because of an internal error.' });
+    while (queue.length > 0) await runPageJob(deps, queue.shift()!);
+    expect(await getRun(server.db, userId, runId)).toMatchObject({ status: 'completed' });
+    const [history] = await server.db.select().from(auditHistory).where(eq(auditHistory.id, runId));
+    expect((history.auditData as StoredAudit & { kind: 'site' }).failedPages).toEqual(expect.arrayContaining([{ url: `${origin}/a`, error: 'The page could not be audited because of an internal error.' }]));
+  });
 });
