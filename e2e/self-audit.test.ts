@@ -5,11 +5,11 @@ import { startAppServer, type AppServer } from './support/app-server';
 import { copyBuiltDist, type ServedDist } from './support/served-dist';
 
 // Citable's own public pages, as served by the production build, are audited by Citable's engine,
-// and each must score at least 90: the landing page and /pricing (which shows the landing content),
+// and each must score at least 90: the landing page, /features and /pricing (which show the landing content),
 // the documentation home and an article, and the Help Centre. The failing checks are printed when
 // a page falls short, so a regression names its cause.
 const TARGET = 90;
-const PAGES = ['/', '/pricing', '/documentation', '/docs/introduction', '/help-center'];
+const PAGES = ['/', '/features', '/pricing', '/documentation', '/docs/introduction', '/help-center'];
 
 let server: AppServer;
 let dist: ServedDist;

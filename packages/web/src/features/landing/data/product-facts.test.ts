@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { AI_CRAWLERS } from '@citable/contract';
 import { CHECKS, DEFAULT_SCORING_CONFIG } from '@citable/engine';
 import { describe, expect, it } from 'vitest';
@@ -21,5 +22,10 @@ describe('the product facts the public pages state', () => {
       expect(purposeOf(row.user), row.user).toMatchObject({ operator: row.operator, purpose: 'user' });
       if (row.training !== 'None') expect(purposeOf(row.training), row.training).toMatchObject({ operator: row.operator, purpose: 'training' });
     }
+  });
+
+  it('are the figures the published llms.txt states', () => {
+    const llms = readFileSync(new URL('../../../../public/llms.txt', import.meta.url), 'utf8');
+    expect(llms).toContain(`${CHECKS.length} checks, ${SUBSCORE_WEIGHTS.length} subscores, ${AI_CRAWLERS.length} AI crawlers tested`);
   });
 });
