@@ -22,7 +22,7 @@ export const HELP_FAQ: readonly HelpFaqEntry[] = [
   {
     question: 'Does Citable change my website?',
     answer:
-      'No. Citable reads your public pages the way a search engine or an AI crawler does. It suggests changes, often with ready-to-paste code such as JSON-LD or an llms.txt file, and you decide what to publish.',
+      'Only when you ask it to. Citable reads your public pages the way a search engine or an AI crawler does and suggests changes, often as ready-to-paste JSON-LD or an llms.txt file. If you connect WordPress or Shopify, you can publish a fix from Citable. Nothing changes on your site unless you publish it.',
   },
   {
     question: 'How many websites can I track?',

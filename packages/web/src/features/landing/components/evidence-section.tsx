@@ -38,7 +38,7 @@ export function EvidenceSection() {
               What does the research say?
             </h3>
             <p className="mt-3 leading-7 text-slate-700">
-              The best evidence so far is a peer-reviewed study by Pranjal Aggarwal and colleagues, presented at KDD 2024. They tested 9 ways of rewriting web pages on
+              The key study is a peer-reviewed paper by Pranjal Aggarwal and colleagues, presented at KDD 2024. They tested 9 ways of rewriting web pages on
               GEO-bench, a benchmark of 10,000 queries, and measured how visible each page became in AI answers.
             </p>
             <figure className="mt-5 border-l-4 border-primary-500 pl-4">
