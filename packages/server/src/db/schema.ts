@@ -122,6 +122,13 @@ export const auditHistory = pgTable(
     recommendations: jsonb('recommendations').$type<string[]>().notNull(),
     issues: jsonb('issues').$type<AuditIssue[]>().notNull(),
     auditData: jsonb('audit_data').$type<StoredAudit>().notNull(),
+    /**
+     * Copies of audit_data's kind and page count, so lists (ten per dashboard load) never read
+     * audit_data: extracting them decompressed every candidate row's whole audit. Null only in
+     * rows written without them; readers fall back to audit_data then.
+     */
+    kind: text('kind'),
+    pageCount: integer('page_count'),
     createdAt: createdAt(),
   },
   (table) => [

@@ -47,11 +47,12 @@ export async function listAuditHistory(db: Db, userId: string, options: { websit
  */
 export type AuditSummaryRow = Omit<AuditHistoryRow, 'auditData'> & { kind: StoredAudit['kind']; pageCount: number };
 
-const { auditData: _auditData, ...summaryColumns } = getTableColumns(auditHistory);
+const { auditData: _auditData, kind: _kind, pageCount: _pageCount, ...summaryColumns } = getTableColumns(auditHistory);
 const summarySelection = {
   ...summaryColumns,
-  kind: sql<StoredAudit['kind']>`${auditHistory.auditData}->>'kind'`,
-  pageCount: sql<number>`case when ${auditHistory.auditData}->>'kind' = 'site' then (${auditHistory.auditData}->'result'->>'pageCount')::int else 1 end`.mapWith(Number),
+  // coalesce reads audit_data only for a row written without the copies.
+  kind: sql<StoredAudit['kind']>`coalesce(${auditHistory.kind}, ${auditHistory.auditData}->>'kind')`,
+  pageCount: sql<number>`coalesce(${auditHistory.pageCount}, case when ${auditHistory.auditData}->>'kind' = 'site' then (${auditHistory.auditData}->'result'->>'pageCount')::int else 1 end)`.mapWith(Number),
 };
 
 /** listAuditHistory's rows as summaries: newest first; `website` narrows to that site's origin. */

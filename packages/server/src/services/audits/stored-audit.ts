@@ -100,6 +100,8 @@ export function historyColumns(stored: StoredAudit) {
     contentStructure: subscores.contentStructure,
     recommendations,
     issues,
+    kind: stored.kind,
+    pageCount: pageCountOf(stored),
   };
 }
 
