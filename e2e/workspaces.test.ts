@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createDb } from '../packages/server/src/db/client';
 import { setPlan } from '../packages/server/src/services/profile';
+import { startTestSite, type TestSite } from '../packages/server/test/fixtures/audit-site';
 import { startAppServer, type AppServer } from './support/app-server';
 import { launchBrowser, screenshot, watchConsole } from './support/browser';
 
@@ -27,14 +28,15 @@ const CEDAR = { name: 'Cedar Law', url: 'https://cedar-law.example.org', host: '
 const SLOW = { timeout: 30_000 };
 
 let server: AppServer;
+let site: TestSite;
 let browser: Browser;
 let owner: Page;
 let ownerErrors: string[];
 
-async function call(path: string, body?: unknown, cookie?: string): Promise<Response> {
+async function call(path: string, body?: unknown, cookie?: string, clientId?: string): Promise<Response> {
   return fetch(`${server.baseUrl}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { origin: server.baseUrl, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    headers: { origin: server.baseUrl, 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...(clientId ? { 'x-citable-client': clientId } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
     redirect: 'manual',
   });
@@ -79,6 +81,7 @@ async function websiteHosts(page: Page): Promise<string> {
 }
 
 beforeAll(async () => {
+  site = await startTestSite();
   server = await startAppServer({ DATA_DIR: dataDir });
   expect((await call('/api/auth/sign-up/email', { name: 'Olive Agency', email: ownerEmail, password: PASSWORD })).status).toBe(200);
   const link = (await server.outbox()).filter((message) => message.to === ownerEmail).flatMap((message) => message.links).find((l) => l.includes('verify-email'));
@@ -109,6 +112,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await site?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -294,4 +298,51 @@ test('a client-role member accepts the e-mailed invitation and sees the shared c
   await member.getByTestId('invite-used').waitFor();
   expect(memberErrors.filter((error) => !error.includes('410'))).toEqual([]);
   await context.close();
+});
+
+test("the owner views a client's report in place and shares it with a read-only link", async () => {
+  // The refused two-factor switch of the previous test logged its 400; start this one clean.
+  ownerErrors.length = 0;
+  // A client whose site is served locally, audited and reported on in its scope through the API.
+  const cookie = await signIn(ownerEmail);
+  const { workspaces } = (await (await call('/api/workspaces', undefined, cookie)).json()) as { workspaces: { id: string }[] };
+  const created = await call(`/api/workspaces/${workspaces[0].id}/clients`, { name: 'Lantern Tea', website: site.url }, cookie);
+  expect(created.status).toBe(201);
+  const { client } = (await created.json()) as { client: { id: string } };
+  expect((await call('/api/functions/ai-visibility-audit', { url: `${site.url}/about` }, cookie, client.id)).status).toBe(200);
+  const started = await call('/api/functions/generate-report', { reportType: 'executive-summary', reportName: 'Lantern Tea monthly', format: 'html' }, cookie, client.id);
+  expect(started.status).toBe(202);
+  // Not in the owner's own reports: only in the client's scope.
+  expect(((await (await call('/api/reports', undefined, cookie)).json()) as { reports: unknown[] }).reports).toEqual([]);
+
+  await owner.goto(`${server.baseUrl}/dashboard?section=reports`);
+  await owner.getByTestId('reports-section').waitFor();
+  await switchTo(owner, 'Lantern Tea');
+  const row = owner.getByTestId('report-row').filter({ hasText: 'Lantern Tea monthly' });
+  await expect.poll(() => row.getByTestId('report-share').isEnabled(), SLOW).toBe(true);
+
+  // View: fetched with the client scope and shown in a sandboxed frame.
+  await row.getByRole('button', { name: 'View Lantern Tea monthly' }).click();
+  const frame = owner.getByTestId('report-frame-dialog').locator('iframe');
+  await frame.waitFor();
+  expect(await frame.getAttribute('sandbox')).toBe('');
+  await expect.poll(() => owner.frameLocator('[data-testid="report-frame-dialog"] iframe').locator('body').textContent(), SLOW).toContain('Lantern Tea');
+  await owner.keyboard.press('Escape');
+
+  // Share: a link shown once, readable without a session, then revoked.
+  await row.getByTestId('report-share').click();
+  const dialog = owner.getByTestId('report-share-dialog');
+  await dialog.getByLabel('Expires after').selectOption('7');
+  await dialog.getByTestId('share-create').click();
+  const url = await dialog.getByTestId('share-url').inputValue();
+  expect(url).toContain('/shared/reports/');
+  await expect.poll(() => dialog.getByTestId('share-list').locator('li').count(), SLOW).toBe(1);
+  await screenshot(owner, 'workspaces-share-link');
+  const shared = await fetch(url);
+  expect(shared.status).toBe(200);
+  expect(await shared.text()).toContain('Lantern Tea');
+  await dialog.getByRole('button', { name: /^Revoke the link/ }).click();
+  await expect.poll(() => dialog.getByTestId('share-list').textContent(), SLOW).toContain('Revoked');
+  expect([404, 410]).toContain((await fetch(url)).status);
+  expect(ownerErrors).toEqual([]);
 });

@@ -5,6 +5,7 @@ import { useToast } from '../../../components/toast/use-toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
+import { useClientScope } from '../../../stores/client-scope';
 import { useUiState } from '../../../stores/ui-state';
 import { checkReportView } from '../api/reports-api';
 import { useDeleteReport, useGenerateReport, useReports } from '../hooks/use-reports';
@@ -13,6 +14,7 @@ import { DownloadDialog } from './download-dialog';
 import { GeneratingPanel } from './generating-panel';
 import { ReportForm } from './report-form';
 import { ReportList } from './report-list';
+import { ReportFrameDialog } from './report-frame-dialog';
 import { ShareDialog } from './share-dialog';
 import { TemplateChooser } from './template-chooser';
 
@@ -31,6 +33,8 @@ export function ReportsSection({ profile }: { profile: Profile }) {
   const [downloading, setDownloading] = useState<ReportListItem | null>(null);
   const [deleting, setDeleting] = useState<ReportListItem | null>(null);
   const [sharing, setSharing] = useState<ReportListItem | null>(null);
+  const [framed, setFramed] = useState<ReportListItem | null>(null);
+  const { clientId } = useClientScope();
   const reports = useReports(allowed);
   const generate = useGenerateReport();
   const remove = useDeleteReport();
@@ -52,6 +56,8 @@ export function ReportsSection({ profile }: { profile: Profile }) {
   };
 
   const view = async (report: ReportListItem) => {
+    // An agency client's report needs the scope header, which a new tab cannot send.
+    if (clientId) return setFramed(report);
     const tab = window.open('', '_blank');
     try {
       const url = await checkReportView(report.id);
@@ -126,6 +132,7 @@ export function ReportsSection({ profile }: { profile: Profile }) {
 
       <DownloadDialog report={downloading} onClose={() => setDownloading(null)} />
       <ShareDialog report={sharing} onClose={() => setSharing(null)} />
+      <ReportFrameDialog report={framed} onClose={() => setFramed(null)} />
       <DeleteDialog report={deleting} deleting={remove.isPending} onConfirm={confirmDelete} onClose={() => setDeleting(null)} />
     </div>
   );
