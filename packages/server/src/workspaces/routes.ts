@@ -22,7 +22,7 @@ import { enforceNewClientCaps } from './caps';
 import { createClient, deleteClient, renameClient, toWorkspaceClients } from './clients';
 import { acceptInvitation, createInvitation, invitationEmail, listInvitations, previewInvitation, revokeInvitation, validateSharing } from './invitations';
 import { listMembers, removeMember, updateMember } from './members';
-import { createWorkspace, listWorkspaces, updateWorkspace } from './workspaces';
+import { createWorkspace, deleteWorkspace, listWorkspaces, updateWorkspace } from './workspaces';
 
 export interface WorkspaceRouteOptions {
   secret: string;
@@ -75,6 +75,13 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRouteOptions> = asy
     if (body.requireTwoFactor === true && !(await hasTwoFactor(app.db, access.user.id))) throw new HttpError(400, { error: WORKSPACE_ERRORS.ownerNeedsTwoFactor });
     const workspace = await updateWorkspace(app.db, access.workspace, body);
     return { workspace: summary(workspace, access.membership.role) };
+  });
+
+  // Owner only: deletes every client's data with it (see deleteWorkspace).
+  app.delete('/api/workspaces/:id', { schema: { params: workspaceParams } }, async (request, reply) => {
+    const access = await requireWorkspaceRole(app, request, request.params.id, ['owner']);
+    await deleteWorkspace(app.db, access.workspace.id, options.reportStorage, request.log);
+    return reply.status(204).send();
   });
 
   app.get('/api/workspaces/:id/members', { schema: { params: workspaceParams } }, async (request) => {

@@ -3,9 +3,11 @@ import { asc, eq } from 'drizzle-orm';
 import { isWorkspaceRole, WORKSPACE_ERRORS, type WorkspaceSummary } from '@citable/contract';
 import type { Db } from '../db/client';
 import { member, organization } from '../db/schema';
+import type { ReportStorage } from '../reports/storage';
 import { workspaceSettings } from '../db/workspace-schema';
 import { HttpError } from '../lib/http-error';
-import { ownedWorkspaceId, type WorkspaceRecord } from './access';
+import { listClientPrincipals, ownedWorkspaceId, type WorkspaceRecord } from './access';
+import { deleteClient } from './clients';
 
 /** The workspaces the user belongs to, with their role in each, oldest membership first. */
 export async function listWorkspaces(db: Db, userId: string): Promise<WorkspaceSummary[]> {
@@ -46,4 +48,14 @@ export async function updateWorkspace(db: Db, workspace: WorkspaceRecord, change
     await db.update(workspaceSettings).set({ requireTwoFactor: changes.requireTwoFactor }).where(eq(workspaceSettings.organizationId, workspace.id));
   }
   return { ...workspace, ...(changes.name !== undefined ? { name: changes.name } : {}), ...(changes.requireTwoFactor !== undefined ? { requireTwoFactor: changes.requireTwoFactor } : {}) };
+}
+
+/**
+ * Deletes the workspace: every client with all its data (principal cascade, report files), then
+ * the organization, whose members, invitations and settings go by cascade. The members' own
+ * accounts are untouched.
+ */
+export async function deleteWorkspace(db: Db, workspaceId: string, storage: ReportStorage, log: { warn(obj: object, msg: string): void }): Promise<void> {
+  for (const client of await listClientPrincipals(db, workspaceId)) await deleteClient(db, client, storage, log);
+  await db.delete(organization).where(eq(organization.id, workspaceId));
 }

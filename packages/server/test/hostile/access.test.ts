@@ -42,6 +42,10 @@ async function createAliceRecords(): Promise<Record<string, string>> {
     body: { reportType: 'executive-summary', reportName: 'Hostile', format: 'pdf', config: {} },
   });
   if (report.status === 202) ids['/api/reports/'] = report.body.reportId;
+  // Alice is on the agency plan: her workspace stands for every /api/workspaces/:id/... route.
+  const workspace = await api(base, '/api/workspaces', { cookie: alice.cookie, body: { name: 'Alice agency' } });
+  expect(workspace.status, JSON.stringify(workspace.body)).toBe(201);
+  ids['/api/workspaces/'] = workspace.body.workspace.id;
   return ids;
 }
 

@@ -297,3 +297,21 @@ describe('workspace creation', () => {
     expect((await as(server, people.owner)('/api/workspaces', { body: { name: '' } })).status).toBe(400);
   });
 });
+
+describe('workspace deletion', () => {
+  it('is the owner’s only, and takes every client’s data with it', async () => {
+    for (const role of ['admin', 'member', 'client'] as Role[]) {
+      expect((await as(server, people[role])(`/api/workspaces/${workspaceId}`, { method: 'DELETE' })).status, role).toBe(403);
+    }
+    for (const role of ['outsider', 'removed'] as Role[]) {
+      expect((await as(server, people[role])(`/api/workspaces/${workspaceId}`, { method: 'DELETE' })).status, role).toBe(404);
+    }
+    expect((await as(server, people.owner)(`/api/workspaces/${workspaceId}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await as(server, people.member, clientA)('/api/profile')).status).toBe(404);
+    expect((await as(server, people.owner, clientA)('/api/profile')).status).toBe(404);
+    expect((await as(server, people.member)('/api/workspaces')).body.workspaces).toEqual([]);
+    // The people keep their own accounts, and the owner may start again.
+    expect((await as(server, people.member)('/api/profile')).status).toBe(200);
+    expect((await as(server, people.owner)('/api/workspaces', { body: { name: 'Fresh start' } })).status).toBe(201);
+  });
+});
