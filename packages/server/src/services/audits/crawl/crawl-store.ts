@@ -113,13 +113,14 @@ export async function createCrawl(db: Db, crawl: NewCrawl, start: PageOutcome, d
  * Records a page job's outcome and the URLs its page leads to, once: the page must still be
  * queued, and a page past the crawl's page limit is skipped instead of done. The run's progress is
  * written in the same transaction (pages audited, and known within the limit), which also keeps
- * the run from looking abandoned. Returns false when another delivery of the same job got there first.
+ * the run from looking abandoned. Returns the URLs left queued as this commits (under the crawl
+ * row's lock, so the last page to finish sees 0), or null when another delivery got there first.
  */
-export async function finishPage(db: Db, page: { runId: string; userId: string; url: string; deliveries: number }, outcome: PageOutcome, discovered: Discovered[]): Promise<boolean> {
+export async function finishPage(db: Db, page: { runId: string; userId: string; url: string; deliveries: number }, outcome: PageOutcome, discovered: Discovered[]): Promise<number | null> {
   const { runId, url } = page;
   return db.transaction(async (tx) => {
     const [crawl] = await tx.select({ pagesAudited: siteCrawls.pagesAudited, maxPages: siteCrawls.maxPages }).from(siteCrawls).where(eq(siteCrawls.runId, runId)).for('update');
-    if (!crawl) return false;
+    if (!crawl) return null;
     const final: PageOutcome = outcome.status === 'done' && crawl.pagesAudited >= crawl.maxPages ? { status: 'skipped', detail: 'beyond the page limit of this audit' } : outcome;
     const updated = await tx
       .update(crawlPages)
@@ -132,7 +133,7 @@ export async function finishPage(db: Db, page: { runId: string; userId: string; 
       })
       .where(and(eq(crawlPages.runId, runId), eq(crawlPages.url, url), eq(crawlPages.status, 'queued')))
       .returning({ seq: crawlPages.seq });
-    if (updated.length === 0) return false;
+    if (updated.length === 0) return null;
     const audited = crawl.pagesAudited + (final.status === 'done' ? 1 : 0);
     if (final.status === 'done') await tx.update(siteCrawls).set({ pagesAudited: audited }).where(eq(siteCrawls.runId, runId));
     await insertDiscovered(tx, runId, url, discovered);
@@ -141,7 +142,7 @@ export async function finishPage(db: Db, page: { runId: string; userId: string; 
       .update(auditRuns)
       .set({ progressDone: audited, progressTotal: Math.min(crawl.maxPages, audited + queued), updatedAt: new Date() })
       .where(and(eq(auditRuns.id, runId), eq(auditRuns.userId, page.userId), eq(auditRuns.status, 'running')));
-    return true;
+    return queued;
   });
 }
 
@@ -167,15 +168,18 @@ async function insertDiscovered(tx: Tx, runId: string, parentUrl: string, discov
   const [crawl] = await tx.select({ urlsKnown: siteCrawls.urlsKnown, maxUrls: siteCrawls.maxUrls }).from(siteCrawls).where(eq(siteCrawls.runId, runId)).for('update');
   if (!crawl || crawl.urlsKnown >= crawl.maxUrls) return;
   const unique = [...new Map(discovered.map((entry) => [entry.url, entry])).values()];
-  const known = new Set<string>();
-  for (let i = 0; i < unique.length; i += 500) {
+  const room = crawl.maxUrls - crawl.urlsKnown;
+  // A sitemap may list 50,000 URLs for a 25-page audit: look up only as many as can still be added.
+  const fresh: Discovered[] = [];
+  for (let i = 0; i < unique.length && fresh.length < room; i += 500) {
+    const chunk = unique.slice(i, i + 500);
     const rows = await tx
       .select({ url: crawlPages.url })
       .from(crawlPages)
-      .where(and(eq(crawlPages.runId, runId), inArray(crawlPages.url, unique.slice(i, i + 500).map((entry) => entry.url))));
-    for (const row of rows) known.add(row.url);
+      .where(and(eq(crawlPages.runId, runId), inArray(crawlPages.url, chunk.map((entry) => entry.url))));
+    const known = new Set(rows.map((row) => row.url));
+    fresh.push(...chunk.filter((entry) => !known.has(entry.url)).slice(0, room - fresh.length));
   }
-  const fresh = unique.filter((entry) => !known.has(entry.url)).slice(0, crawl.maxUrls - crawl.urlsKnown);
   if (fresh.length === 0) return;
   for (let i = 0; i < fresh.length; i += 500) {
     await tx

@@ -101,7 +101,8 @@ export async function runPageJob(deps: CrawlDeps, { runId, userId, url }: PageJo
       deps.log.error({ err: error, auditId: runId, url }, 'page audit failed on its last delivery');
       settled = { outcome: { status: 'failed', detail: GIVEN_UP_MESSAGE }, discovered: [] };
     }
-    await finishPage(deps.db, { runId, userId, url, deliveries: retryCount + 1 }, settled.outcome, settled.discovered);
+    const queued = await finishPage(deps.db, { runId, userId, url, deliveries: retryCount + 1 }, settled.outcome, settled.discovered);
+    return afterPage(deps, userId, { ...run, websiteUrl: run.websiteUrl }, url, queued ?? undefined);
   }
   await afterPage(deps, userId, { ...run, websiteUrl: run.websiteUrl }, url);
 }
@@ -109,7 +110,8 @@ export async function runPageJob(deps: CrawlDeps, { runId, userId, url }: PageJo
 /** What every page job of a crawl reads; it never changes, so each process keeps the last few. */
 type CrawlContext = Pick<SiteCrawlRow, 'runId' | 'origin' | 'robotsTxt' | 'site' | 'crawlDelayMs'>;
 const contexts = new Map<string, CrawlContext>();
-const CONTEXTS_KEPT = 16;
+// A context holds the sitemap's URLs (up to 50,000): keep few.
+const CONTEXTS_KEPT = 4;
 
 async function crawlContext(deps: CrawlDeps, runId: string): Promise<CrawlContext> {
   const cached = contexts.get(runId);
@@ -156,11 +158,12 @@ function toDiscovered(step: CrawlStep, scope: CrawlScope, depth: number): Discov
  * discovered (again after a crash: a duplicate job finds its page settled and does nothing),
  * report progress, and finish the audit when nothing is left queued.
  */
-async function afterPage(deps: CrawlDeps, userId: string, run: AuditRunRow & { websiteUrl: string }, parentUrl: string): Promise<void> {
+async function afterPage(deps: CrawlDeps, userId: string, run: AuditRunRow & { websiteUrl: string }, parentUrl: string, queuedAtFinish?: number): Promise<void> {
   const children = await unsentChildren(deps.db, run.id, parentUrl);
   for (const url of children) await deps.enqueuePage({ runId: run.id, userId, url });
   if (children.length > 0) await markSent(deps.db, run.id, children);
-  if ((await queuedCount(deps.db, run.id)) === 0) await finishCrawl(deps, userId, run);
+  // Sending adds no queued URL (children are queued when found), so the count at finishing holds.
+  if ((queuedAtFinish ?? (await queuedCount(deps.db, run.id))) === 0) await finishCrawl(deps, userId, run);
 }
 
 /** Aggregates the pages as a single crawl did and saves the audit; saving twice is a no-op. */
