@@ -6,33 +6,29 @@
 // LOADTEST_DURATION and LOADTEST_BARE_DURATION (seconds), LOADTEST_SUBMIT_EVERY (one submission
 // per this many page loads of a user; 0 for none) scale it. LOADTEST_CPU_PROFILE=<file.cpuprofile>
 // writes a CPU profile of the server during the dashboard phase.
-import { runLoadtest, type LoadResult } from "./loadtest/run";
+import { runLoadtest, type LoadResult } from './loadtest/run';
 
 const number = (name: string, fallback: number, min = 1) => {
   const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < min)
-    throw new Error(`${name} must be a whole number of at least ${min}`);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}`);
   return value;
 };
 
-const durationSeconds = number("LOADTEST_DURATION", 60);
+const durationSeconds = number('LOADTEST_DURATION', 60);
 const options = {
-  users: number("LOADTEST_USERS", 1000),
-  auditsPerUser: number("LOADTEST_AUDITS", 50),
-  activitiesPerUser: number("LOADTEST_ACTIVITIES", 200),
-  connections: number("LOADTEST_CONNECTIONS", 200),
+  users: number('LOADTEST_USERS', 1000),
+  auditsPerUser: number('LOADTEST_AUDITS', 50),
+  activitiesPerUser: number('LOADTEST_ACTIVITIES', 200),
+  connections: number('LOADTEST_CONNECTIONS', 200),
   durationSeconds,
-  bareDurationSeconds: number(
-    "LOADTEST_BARE_DURATION",
-    Math.min(durationSeconds, 20),
-  ),
-  submitEvery: number("LOADTEST_SUBMIT_EVERY", 5, 0),
+  bareDurationSeconds: number('LOADTEST_BARE_DURATION', Math.min(durationSeconds, 20)),
+  submitEvery: number('LOADTEST_SUBMIT_EVERY', 20, 0),
   cpuProfile: process.env.LOADTEST_CPU_PROFILE || undefined,
   log: (line: string) => console.log(line),
 };
 
 const row = (result: LoadResult) =>
-  `${result.label.padEnd(24)} ${String(result.requests).padStart(8)} req ${result.throughput.toFixed(0).padStart(6)} req/s   p50 ${result.p50.toFixed(0)} ms   p95 ${result.p95.toFixed(0)} ms   p99 ${result.p99.toFixed(0)} ms   errors ${result.errors}   4xx/5xx ${result.non2xx}${result.non2xx ? ` ${JSON.stringify(result.statuses)}` : ""}`;
+  `${result.label.padEnd(24)} ${String(result.requests).padStart(8)} req ${result.throughput.toFixed(0).padStart(6)} req/s   p50 ${result.p50.toFixed(0)} ms   p95 ${result.p95.toFixed(0)} ms   p99 ${result.p99.toFixed(0)} ms   errors ${result.errors}   4xx/5xx ${result.non2xx}${result.non2xx ? ` ${JSON.stringify(result.statuses)}` : ''}`;
 
 const started = Date.now();
 const report = await runLoadtest(options);
@@ -44,15 +40,8 @@ console.log(row(baseline));
 console.log(row(dashboard));
 console.log(row(reads));
 console.log(row(submissions));
-const ratio =
-  baseline.throughput > 0
-    ? (dashboard.throughput / baseline.throughput) * 100
-    : 0;
+const ratio = baseline.throughput > 0 ? (dashboard.throughput / baseline.throughput) * 100 : 0;
 console.log(
   `dashboard throughput: ${ratio.toFixed(1)}% of the bare route (target ≥ 20%); reads p95 ${reads.p95.toFixed(0)} ms (target < 100 ms); whole run ${((Date.now() - started) / 1000).toFixed(0)} s`,
 );
-process.exit(
-  baseline.errors + baseline.non2xx + dashboard.errors + dashboard.non2xx > 0
-    ? 1
-    : 0,
-);
+process.exit(baseline.errors + baseline.non2xx + dashboard.errors + dashboard.non2xx > 0 ? 1 : 0);

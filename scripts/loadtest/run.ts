@@ -1,31 +1,23 @@
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { AddressInfo } from "node:net";
-import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { buildApp } from "../../packages/server/src/app";
-import { loadConfig } from "../../packages/server/src/config";
-import { startTestSite } from "../../packages/server/test/fixtures/audit-site";
-import type { KindTally, LoadOutcome, LoadPlan, LoadRequest } from "./client";
-import { seedThroughServices, type SeededUser } from "./seed";
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../../packages/server/src/app';
+import { loadConfig } from '../../packages/server/src/config';
+import { startTestSite } from '../../packages/server/test/fixtures/audit-site';
+import type { KindTally, LoadOutcome, LoadPlan, LoadRequest } from './client';
+import { seedThroughServices, type SeededUser } from './seed';
 
 /**
  * What the dashboard's overview requests when it loads (recorded from the built app in Chromium):
  * the session, the profile, the white-label theme, the alerts bell, the newest 10 audits, the
  * insights card, and the newest audit's report. `:newest` is each user's newest audit.
  */
-export const DASHBOARD_READS = [
-  "/api/auth/get-session",
-  "/api/profile",
-  "/api/white-label",
-  "/api/alerts",
-  "/api/audits?limit=10",
-  "/api/insights",
-  "/api/audits/:newest",
-];
-const SUBMISSION_PAGES = ["/", "/about", "/faq", "/guide"];
+export const DASHBOARD_READS = ['/api/auth/get-session', '/api/profile', '/api/white-label', '/api/alerts', '/api/audits?limit=10', '/api/insights', '/api/audits/:newest'];
+const SUBMISSION_PAGES = ['/', '/about', '/faq', '/guide'];
 
 export interface LoadtestOptions {
   users: number;
@@ -68,26 +60,13 @@ export interface LoadtestReport {
   seedSeconds: number;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length
-    ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-    : 0;
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
 
-function summarize(
-  label: string,
-  tallies: KindTally[],
-  seconds: number,
-  errors: number,
-): LoadResult {
+function summarize(label: string, tallies: KindTally[], seconds: number, errors: number): LoadResult {
   const sorted = tallies.flatMap((tally) => tally.times).sort((a, b) => a - b);
   const statuses: Record<number, number> = {};
-  for (const tally of tallies)
-    for (const [status, n] of Object.entries(tally.statuses))
-      statuses[Number(status)] = (statuses[Number(status)] ?? 0) + n;
-  const non2xx = Object.entries(statuses).reduce(
-    (sum, [status, n]) => sum + (Number(status) >= 400 ? n : 0),
-    0,
-  );
+  for (const tally of tallies) for (const [status, n] of Object.entries(tally.statuses)) statuses[Number(status)] = (statuses[Number(status)] ?? 0) + n;
+  const non2xx = Object.entries(statuses).reduce((sum, [status, n]) => sum + (Number(status) >= 400 ? n : 0), 0);
   return {
     label,
     requests: sorted.length,
@@ -106,17 +85,8 @@ function summarize(
  * connections at once (an audit submission takes the user's one audit slot). With fewer users
  * than connections, users are shared for reads and only their first connection submits.
  */
-function requestsFor(
-  client: number,
-  users: SeededUser[],
-  options: LoadtestOptions,
-  baseUrl: string,
-  siteUrl: string,
-): LoadRequest[] {
-  const mine =
-    users.length >= options.connections
-      ? users.filter((_, u) => u % options.connections === client)
-      : [users[client % users.length]];
+function requestsFor(client: number, users: SeededUser[], options: LoadtestOptions, baseUrl: string, siteUrl: string): LoadRequest[] {
+  const mine = users.length >= options.connections ? users.filter((_, u) => u % options.connections === client) : [users[client % users.length]];
   const submits = options.submitEvery > 0 && client < users.length;
   const visits = Math.max(mine.length, options.submitEvery || 1);
   const requests: LoadRequest[] = [];
@@ -125,26 +95,23 @@ function requestsFor(
     const headers = { cookie: user.cookie };
     for (const read of DASHBOARD_READS)
       requests.push({
-        method: "GET",
-        path: read.replace(":newest", user.newestAuditId),
+        method: 'GET',
+        path: read.replace(':newest', user.newestAuditId),
         headers,
-        kind: "read",
+        kind: 'read',
       });
     if (submits && (visit + 1) % options.submitEvery === 0) {
-      const url = new URL(
-        SUBMISSION_PAGES[(client + visit) % SUBMISSION_PAGES.length],
-        siteUrl,
-      ).toString();
+      const url = new URL(SUBMISSION_PAGES[(client + visit) % SUBMISSION_PAGES.length], siteUrl).toString();
       requests.push({
-        method: "POST",
-        path: "/api/functions/ai-visibility-audit",
+        method: 'POST',
+        path: '/api/functions/ai-visibility-audit',
         headers: {
           ...headers,
           origin: baseUrl,
-          "content-type": "application/json",
+          'content-type': 'application/json',
         },
         body: JSON.stringify({ url }),
-        kind: "submit",
+        kind: 'submit',
       });
     }
   }
@@ -153,46 +120,31 @@ function requestsFor(
 
 /** Runs the plan in the load generator's own process (scripts/loadtest/client.ts). */
 async function hammer(plan: LoadPlan, workDir: string): Promise<LoadOutcome> {
-  const planFile = path.join(
-    workDir,
-    `plan-${randomBytes(4).toString("hex")}.json`,
-  );
+  const planFile = path.join(workDir, `plan-${randomBytes(4).toString('hex')}.json`);
   writeFileSync(planFile, JSON.stringify(plan));
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(import.meta.dirname, "client.ts"), planFile],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (chunk) => (out += chunk));
-  child.stderr.on("data", (chunk) => (err += chunk));
-  const code = await new Promise<number | null>((resolve) =>
-    child.on("exit", resolve),
-  );
-  const line = out.trim().split("\n").pop() ?? "";
-  if (code !== 0 || !line.startsWith("{"))
-    throw new Error(
-      `the load generator failed (exit ${code}): ${err.slice(-2000)}`,
-    );
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'client.ts'), planFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.stderr.on('data', (chunk) => (err += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const line = out.trim().split('\n').pop() ?? '';
+  if (code !== 0 || !line.startsWith('{')) throw new Error(`the load generator failed (exit ${code}): ${err.slice(-2000)}`);
   return JSON.parse(line) as LoadOutcome;
 }
 
 /** A V8 CPU profile of the server (this process) while `work` runs, written to `file`. */
-async function profiled<T>(
-  file: string | undefined,
-  work: () => Promise<T>,
-): Promise<T> {
+async function profiled<T>(file: string | undefined, work: () => Promise<T>): Promise<T> {
   if (!file) return work();
-  const { Session } = await import("node:inspector/promises");
+  const { Session } = await import('node:inspector/promises');
   const session = new Session();
   session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.start");
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
   try {
     return await work();
   } finally {
-    const { profile } = await session.post("Profiler.stop");
+    const { profile } = await session.post('Profiler.stop');
     writeFileSync(file, JSON.stringify(profile));
     session.disconnect();
   }
@@ -203,48 +155,42 @@ async function profiled<T>(
  * DATABASE_URL server), seeds it through the services, then measures a bare route (/api/health)
  * and the dashboard's page loads with a share of audit submissions, on the same server.
  */
-export async function runLoadtest(
-  options: LoadtestOptions,
-): Promise<LoadtestReport> {
+export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestReport> {
   const log = options.log ?? (() => undefined);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "citable-loadtest-"));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'citable-loadtest-'));
   // PUBLIC_URL must name the port (better-auth checks Origin against it), so it is chosen first.
   const port = await freePort();
-  const database = process.env.DATABASE_URL
-    ? await freshDatabase(process.env.DATABASE_URL)
-    : undefined;
+  const database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
   const site = await startTestSite();
   const config = loadConfig({
     ...process.env,
-    DATABASE_URL: database?.url ?? "",
-    NODE_ENV: "development",
+    DATABASE_URL: database?.url ?? '',
+    NODE_ENV: 'development',
     PORT: String(port),
     DATA_DIR: dataDir,
-    WEB_DIST_DIR: path.join(dataDir, "none"),
+    WEB_DIST_DIR: path.join(dataDir, 'none'),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Audit submissions read the site served on 127.0.0.1.
-    FETCH_ALLOW_HOSTS: "127.0.0.1",
+    FETCH_ALLOW_HOSTS: '127.0.0.1',
     // Scheduled monitoring would add audits and load of its own mid-measurement.
-    JOB_SCHEDULES: "off",
+    JOB_SCHEDULES: 'off',
     // The load is one client machine: the per-user/IP limiter would measure itself.
-    RATE_LIMIT_PER_MINUTE: "0",
-    RATE_LIMIT_EXPENSIVE_PER_MINUTE: "0",
+    RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_EXPENSIVE_PER_MINUTE: '0',
   });
   // Logs at production's level, to nowhere: the server pays for writing them, as in production.
   const app = await buildApp(config, {
-    logger: { level: "info", file: "/dev/null" },
+    logger: { level: 'info', file: '/dev/null' },
     rateLimits: {
       signUpPerIp: { limit: 1_000_000, windowMs: 60_000 },
       signInPerIp: { limit: 1_000_000, windowMs: 60_000 },
     },
   });
   try {
-    await app.listen({ port, host: "127.0.0.1" });
+    await app.listen({ port, host: '127.0.0.1' });
     const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const seedStarted = Date.now();
-    log(
-      `seeding ${options.users} users × ${options.auditsPerUser} audits, ${options.activitiesPerUser} activities each, on ${database ? "PostgreSQL" : "PGlite"}`,
-    );
+    log(`seeding ${options.users} users × ${options.auditsPerUser} audits, ${options.activitiesPerUser} activities each, on ${database ? 'PostgreSQL' : 'PGlite'}`);
     const users = await seedThroughServices(app, baseUrl, {
       users: options.users,
       auditsPerUser: options.auditsPerUser,
@@ -254,11 +200,8 @@ export async function runLoadtest(
       log,
     });
     const seedSeconds = (Date.now() - seedStarted) / 1000;
-    const bareSeconds =
-      options.bareDurationSeconds ?? Math.min(options.durationSeconds, 20);
-    log(
-      `seeded in ${seedSeconds.toFixed(1)} s; bare route for ${bareSeconds} s, then the dashboard for ${options.durationSeconds} s, ${options.connections} connections`,
-    );
+    const bareSeconds = options.bareDurationSeconds ?? Math.min(options.durationSeconds, 20);
+    log(`seeded in ${seedSeconds.toFixed(1)} s; bare route for ${bareSeconds} s, then the dashboard for ${options.durationSeconds} s, ${options.connections} connections`);
     const timeoutSeconds = options.timeoutSeconds ?? 10;
     const bare = await hammer(
       {
@@ -266,15 +209,11 @@ export async function runLoadtest(
         seconds: bareSeconds,
         connections: options.connections,
         timeoutSeconds,
-        lists: [
-          [{ method: "GET", path: "/api/health", headers: {}, kind: "read" }],
-        ],
+        lists: [[{ method: 'GET', path: '/api/health', headers: {}, kind: 'read' }]],
       },
       dataDir,
     );
-    const lists = Array.from({ length: options.connections }, (_, client) =>
-      requestsFor(client, users, options, baseUrl, site.url),
-    );
+    const lists = Array.from({ length: options.connections }, (_, client) => requestsFor(client, users, options, baseUrl, site.url));
     const load = await profiled(options.cpuProfile, () =>
       hammer(
         {
@@ -289,35 +228,15 @@ export async function runLoadtest(
     );
     const { read, submit } = load.kinds;
     return {
-      baseline: summarize(
-        "bare route /api/health",
-        [bare.kinds.read],
-        bareSeconds,
-        bare.errors,
-      ),
-      dashboard: summarize(
-        "dashboard (all)",
-        [read, submit],
-        options.durationSeconds,
-        load.errors,
-      ),
-      reads: summarize("dashboard reads", [read], options.durationSeconds, 0),
-      submissions: summarize(
-        "audit submissions",
-        [submit],
-        options.durationSeconds,
-        0,
-      ),
+      baseline: summarize('bare route /api/health', [bare.kinds.read], bareSeconds, bare.errors),
+      dashboard: summarize('dashboard (all)', [read, submit], options.durationSeconds, load.errors),
+      reads: summarize('dashboard reads', [read], options.durationSeconds, 0),
+      submissions: summarize('audit submissions', [submit], options.durationSeconds, 0),
       seedSeconds,
     };
   } finally {
     // Requests the load generator left in flight finish before the database closes under them.
-    for (
-      let waited = 0;
-      waited < 10_000 && (await connectionsOf(app.server)) > 0;
-      waited += 100
-    )
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; waited < 10_000 && (await connectionsOf(app.server)) > 0; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
     await app.close();
     await site.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -326,10 +245,8 @@ export async function runLoadtest(
 }
 
 /** On PostgreSQL the load test gets a database of its own, dropped afterwards: never the one named. */
-async function freshDatabase(
-  serverUrl: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `citable_loadtest_${randomBytes(6).toString("hex")}`;
+async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `citable_loadtest_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
@@ -348,18 +265,16 @@ async function freshDatabase(
   };
 }
 
-function connectionsOf(server: import("node:net").Server): Promise<number> {
-  return new Promise((resolve) =>
-    server.getConnections((error, count) => resolve(error ? 0 : count)),
-  );
+function connectionsOf(server: import('node:net').Server): Promise<number> {
+  return new Promise((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
 }
 
 async function freePort(): Promise<number> {
-  const { createServer } = await import("node:net");
+  const { createServer } = await import('node:net');
   return new Promise((resolve, reject) => {
     const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       server.close(() => resolve(port));
     });

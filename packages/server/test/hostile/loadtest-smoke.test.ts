@@ -1,34 +1,30 @@
-import { describe, expect, it } from "vitest";
-import { runLoadtest } from "../../../../scripts/loadtest/run";
+import { describe, expect, it } from 'vitest';
+import { runLoadtest } from '../../../../scripts/loadtest/run';
 
 /**
  * The smoke version of `npm run loadtest`: a small data set seeded through the services, then
  * 10 s of dashboard page loads with audit submissions must give no error at all. Speed is not
  * asserted: the machine may be busy; errors are what this guards.
  */
-describe("load smoke", () => {
-  it(
-    "serves 10 s of dashboard loads and audit submissions without an error",
-    { timeout: 300_000 },
-    async () => {
-      const report = await runLoadtest({
-        users: 4,
-        auditsPerUser: 3,
-        activitiesPerUser: 8,
-        connections: 10,
-        durationSeconds: 10,
-        bareDurationSeconds: 2,
-        submitEvery: 1,
-        // A busy machine may be slow, never wrong: only a request unanswered for a minute is an error here.
-        timeoutSeconds: 60,
-      });
-      expect(report.baseline.errors + report.baseline.non2xx).toBe(0);
-      expect(report.reads.requests).toBeGreaterThan(0);
-      expect(report.submissions.requests).toBeGreaterThan(0);
-      expect(report.dashboard.errors).toBe(0);
-      expect(report.dashboard.statuses).toEqual({
-        200: report.dashboard.requests,
-      });
-    },
-  );
+describe('load smoke', () => {
+  it('serves 10 s of dashboard loads and audit submissions without an error', { timeout: 300_000 }, async () => {
+    const report = await runLoadtest({
+      users: 4,
+      auditsPerUser: 3,
+      activitiesPerUser: 8,
+      connections: 10,
+      durationSeconds: 10,
+      bareDurationSeconds: 2,
+      submitEvery: 1,
+      // A busy machine may be slow, never wrong: only a request unanswered for a minute is an error here.
+      timeoutSeconds: 60,
+    });
+    expect(report.baseline.errors + report.baseline.non2xx).toBe(0);
+    expect(report.reads.requests).toBeGreaterThan(0);
+    expect(report.submissions.requests).toBeGreaterThan(0);
+    expect(report.dashboard.errors).toBe(0);
+    expect(report.dashboard.statuses).toEqual({
+      200: report.dashboard.requests,
+    });
+  });
 });
