@@ -103,7 +103,8 @@ test('the help centre search filters articles and questions', async () => {
 test('the public pages fit a phone screen', async () => {
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
   const errors = watchConsole(phone);
-  for (const route of ['/contact-us', '/status', '/integrations', '/cookie-policy']) {
+  // /pricing shows the whole landing page, with its wide comparison and crawler tables.
+  for (const route of ['/contact-us', '/status', '/integrations', '/cookie-policy', '/pricing', '/help-center']) {
     await phone.goto(`${server.baseUrl}${route}`);
     await phone.getByRole('heading', { level: 1 }).first().waitFor();
     if (route === '/status') await phone.getByText('All Systems Operational').waitFor();

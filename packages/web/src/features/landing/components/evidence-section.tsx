@@ -33,7 +33,7 @@ export function EvidenceSection() {
         </div>
 
         <div className="mt-14 grid gap-6 lg:grid-cols-2 lg:items-start">
-          <article aria-labelledby="evidence-research" className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:p-8">
+          <article aria-labelledby="evidence-research" className="min-w-0 rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:p-8">
             <h3 id="evidence-research" className="text-xl font-semibold text-slate-900">
               What does the research say?
             </h3>
@@ -55,7 +55,7 @@ export function EvidenceSection() {
             </p>
           </article>
 
-          <article aria-labelledby="evidence-crawlers" className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:p-8">
+          <article aria-labelledby="evidence-crawlers" className="min-w-0 rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:p-8">
             <h3 id="evidence-crawlers" className="text-xl font-semibold text-slate-900">
               Which AI crawlers need access to your site?
             </h3>
