@@ -11,7 +11,8 @@ const expires = (iso: string) => new Date(iso).toLocaleDateString(undefined, { d
 export function InvitationsList({ workspaceId, invitations, clients, canRevoke }: { workspaceId: string; invitations: readonly WorkspaceInvitation[]; clients: readonly WorkspaceClient[]; canRevoke: boolean }) {
   const revoke = useRevokeInvitation(workspaceId);
   const toast = useToast();
-  const pending = invitations.filter((invitation) => invitation.status === 'pending');
+  // Accepted invitations are members now and revoked ones are gone; expired ones stay until revoked.
+  const pending = invitations.filter((invitation) => invitation.status === 'pending' || invitation.status === 'expired');
   if (pending.length === 0) return <p className="text-sm text-slate-600">No pending invitations.</p>;
   return (
     <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" data-testid="invitations-list">
@@ -23,7 +24,8 @@ export function InvitationsList({ workspaceId, invitations, clients, canRevoke }
               <div className="truncate font-medium text-slate-900">{invitation.email}</div>
               <div className="text-xs text-slate-600">
                 {ROLE_LABELS[invitation.role]}
-                {shared.length ? ` · ${shared.join(', ')}` : ''} · expires {expires(invitation.expiresAt)}
+                {shared.length ? ` · ${shared.join(', ')}` : ''} ·{' '}
+                {invitation.status === 'expired' ? <span className="font-medium text-amber-800">expired {expires(invitation.expiresAt)}</span> : `expires ${expires(invitation.expiresAt)}`}
               </div>
             </div>
             {canRevoke ? (
@@ -40,7 +42,7 @@ export function InvitationsList({ workspaceId, invitations, clients, canRevoke }
                   })
                 }
               >
-                Revoke
+                {invitation.status === 'expired' ? 'Remove' : 'Revoke'}
               </Button>
             ) : null}
           </li>
