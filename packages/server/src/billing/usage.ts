@@ -1,28 +1,29 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { USAGE_METERS, usageLimit, type BillingUsage, type PlanId, type UsageMeter } from '@citable/contract';
 import type { Db } from '../db/client';
 import { userActivity } from '../db/schema';
+import { workspacePrincipalIds } from '../workspaces/access';
 import { countWorkspaceRunsSince } from '../workspaces/caps';
 
 export function calendarMonth(now: Date): { start: Date; end: Date } {
   return { start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) };
 }
 
-async function countToolUses(db: Db, userId: string, since: Date): Promise<number> {
+async function countToolUses(db: Db, userIds: string[], since: Date): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(userActivity)
-    .where(and(eq(userActivity.userId, userId), eq(userActivity.activityType, 'tool_used'), gte(userActivity.createdAt, since)));
+    .where(and(inArray(userActivity.userId, userIds), eq(userActivity.activityType, 'tool_used'), gte(userActivity.createdAt, since)));
   return row?.count ?? 0;
 }
 
 // The reports feature owns its table and may not be installed yet: count it only when it exists.
-async function countReports(db: Db, userId: string, since: Date): Promise<number> {
+async function countReports(db: Db, userIds: string[], since: Date): Promise<number> {
   // Both drivers answer raw queries with `rows`; the common Db type does not say so.
   const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   const [table] = await rows<{ name: string | null }>(sql`select to_regclass('public.reports')::text as name`);
   if (!table?.name) return 0;
-  const [counted] = await rows<{ count: number }>(sql`select count(*)::int as count from reports where user_id = ${userId} and created_at >= ${since.toISOString()}`);
+  const [counted] = await rows<{ count: number }>(sql`select count(*)::int as count from reports where user_id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)}) and created_at >= ${since.toISOString()}`);
   return counted?.count ?? 0;
 }
 
@@ -32,11 +33,12 @@ async function countReports(db: Db, userId: string, since: Date): Promise<number
  */
 export async function monthlyUsage(db: Db, userId: string, plan: PlanId, now = new Date()): Promise<BillingUsage> {
   const { start, end } = calendarMonth(now);
+  // An agency workspace's meters count its owner's and every client's use (issue #11).
+  const principals = await workspacePrincipalIds(db, userId);
   const used: Record<UsageMeter, number> = {
-    // Per workspace, as the audit limit counts them (issue #11).
     audits: await countWorkspaceRunsSince(db, userId, start),
-    toolUses: await countToolUses(db, userId, start),
-    reports: await countReports(db, userId, start),
+    toolUses: await countToolUses(db, principals, start),
+    reports: await countReports(db, principals, start),
   };
   return {
     plan,

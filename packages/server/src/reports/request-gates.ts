@@ -1,4 +1,4 @@
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import { PLAN_IDS, REPORT_MESSAGES, REPORT_TEMPLATES, usageLimit, usesBranding, type generateReportRequestSchema, type PlanId } from '@citable/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
@@ -6,15 +6,19 @@ import { auditHistory, reports } from '../db/schema';
 import { assertEntitled } from '../billing/gates';
 import { calendarMonth } from '../billing/usage';
 import { HttpError } from '../lib/http-error';
+import { workspacePrincipalIds } from '../workspaces/access';
 
 type Request = z.output<typeof generateReportRequestSchema>;
 
-/** 403 naming the next plan with a larger allowance once this month's reports reach the plan's. */
+/**
+ * 403 naming the next plan with a larger allowance once this month's reports reach the plan's.
+ * An agency workspace's reports (owner's and every client's) share one allowance (issue #11).
+ */
 async function enforceReportLimit(db: Db, userId: string, plan: PlanId, now: Date): Promise<void> {
   const [row] = await db
     .select({ used: count() })
     .from(reports)
-    .where(and(eq(reports.userId, userId), gte(reports.createdAt, calendarMonth(now).start)));
+    .where(and(inArray(reports.userId, await workspacePrincipalIds(db, userId)), gte(reports.createdAt, calendarMonth(now).start)));
   const limit = usageLimit(plan, 'reports');
   if ((row?.used ?? 0) < limit) return;
   const requiredPlan = PLAN_IDS.find((candidate) => usageLimit(candidate, 'reports') > limit);

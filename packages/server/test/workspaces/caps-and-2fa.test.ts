@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AUDIT_MESSAGES, TWO_FACTOR_REQUIRED_CODE, USAGE_LIMITS, WORKSPACE_ERRORS, type SiteEntry } from '@citable/contract';
-import { auditRuns, user, userProfiles } from '../../src/db/schema';
+import { AUDIT_MESSAGES, REPORT_MESSAGES, TWO_FACTOR_REQUIRED_CODE, USAGE_LIMITS, usageLimit, WORKSPACE_ERRORS, type SiteEntry } from '@citable/contract';
+import { auditRuns, reports, user, userProfiles } from '../../src/db/schema';
 import { workspaceClients } from '../../src/db/workspace-schema';
 import { startTestServer } from '../helpers';
 import { as, join, person, type Person } from './fixtures';
@@ -70,6 +70,21 @@ describe('caps count per workspace', () => {
     const other = await person(server, 'unrelated', 'agency');
     const otherUsage = await as(server, other)('/api/billing/usage');
     expect(otherUsage.body.meters.find((meter: { meter: string }) => meter.meter === 'audits').used).toBe(0);
+  });
+
+  it('monthly reports: one allowance for the whole workspace', async () => {
+    const limit = usageLimit('agency', 'reports');
+    const principal = await principalOf(clientA);
+    const body = { reportType: 'executive-summary', reportName: 'Monthly', format: 'pdf', config: {} };
+    // Below the allowance the request goes on to the next check (no audit to report on yet).
+    expect((await as(server, owner, clientA)('/api/functions/generate-report', { body })).status).toBe(422);
+    const row = (userId: string) => ({ userId, reportName: 'Earlier', reportType: 'executive-summary', format: 'pdf', config: {}, status: 'completed' });
+    await server.db.insert(reports).values([...Array.from({ length: limit - 1 }, () => row(owner.id)), row(principal)]);
+    const refused = await as(server, owner, clientA)('/api/functions/generate-report', { body });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+    expect(refused.body.error).toBe(REPORT_MESSAGES.limitReached);
+    const usage = await as(server, owner)('/api/billing/usage');
+    expect(usage.body.meters.find((meter: { meter: string }) => meter.meter === 'reports').used).toBe(limit);
   });
 
   it('deleting a client deletes its principal and its data', async () => {
