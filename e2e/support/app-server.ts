@@ -58,7 +58,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
     try {
@@ -67,7 +67,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`server did not start in 180 s:\n${log}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 
