@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { MAX_BODY_BYTES } from '@citable/contract';
 import type { Config } from './config';
 import { auditRunJob } from './jobs/audit-run';
-import { auditPageJob } from './jobs/audit-page';
+import { auditPageDeadLetterJob, auditPageJob } from './jobs/audit-page';
 import { SafeFetcher } from '@citable/crawler';
 import type { PageJobPayload } from './services/audits/crawl/site-crawl';
 import { authRateLimitCleanupJob } from './jobs/auth-rate-limit-cleanup';
@@ -151,6 +151,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const pageJob = auditPageJob(crawlDeps);
   const auditJob = auditRunJob(crawlDeps);
   await app.jobs.define(auditJob);
+  await app.jobs.define(auditPageDeadLetterJob(crawlDeps));
   await app.jobs.define(pageJob);
   const reportStorage = createReportStorage(config.reportStorage);
   const reportJob = reportGenerateJob({ db: app.db, storage: reportStorage, log: app.log });

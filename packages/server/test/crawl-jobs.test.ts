@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteAuditResult } from '@citable/contract';
 import { crawlPages, siteCrawls } from '../src/db/crawl-schema';
 import { auditHistory, auditRuns, userActivity } from '../src/db/schema';
-import { runPageJob, runSiteCrawl, type CrawlDeps, type PageJobPayload } from '../src/services/audits/crawl/site-crawl';
+import { giveUpPage, runPageJob, runSiteCrawl, type CrawlDeps, type PageJobPayload } from '../src/services/audits/crawl/site-crawl';
 import { auditSite } from '../src/services/audits/run-audit';
 import { getRun } from '../src/services/audits/runs';
 import { setPlan } from '../src/services/profile';
@@ -189,5 +189,29 @@ describe('a site audit as page jobs', () => {
     expect(await getRun(server.db, userId, runId)).toMatchObject({ status: 'completed' });
     const [history] = await server.db.select().from(auditHistory).where(eq(auditHistory.id, runId));
     expect((history.auditData as StoredAudit & { kind: 'site' }).failedPages).toEqual(expect.arrayContaining([{ url: `${origin}/a`, error: 'The page could not be audited because of an internal error.' }]));
+  });
+
+  it('records as failed a page whose job pg-boss gave up on (dead letter), and the crawl completes', { timeout: 60_000 }, async () => {
+    const result = await server.db.execute<{ dead_letter: string }>(sql`select dead_letter from pgboss.queue where name = 'audit-page'`);
+    const rows = (result as { rows?: { dead_letter: string }[] }).rows ?? (result as unknown as { dead_letter: string }[]);
+    expect(rows[0]?.dead_letter).toBe('audit-page-failed');
+
+    const runId = await newRun(100);
+    const queue: PageJobPayload[] = [];
+    const deps: CrawlDeps = { db: server.db, allowHosts: ['127.0.0.1'], log: server.app.log, enqueuePage: async (payload) => void queue.push(payload) };
+    const run = (await getRun(server.db, userId, runId))!;
+    await runSiteCrawl(deps, userId, { ...run, websiteUrl: run.websiteUrl! });
+    // Every delivery of the /b job died with its worker: pg-boss hands the job to the dead letter queue.
+    const lost = queue.find((job) => job.url === `${origin}/b`)!;
+    await giveUpPage(deps, lost);
+    await giveUpPage(deps, lost);
+    for (const job of queue.filter((job) => job !== lost)) await runPageJob(deps, job);
+    while (queue.length > 0) await runPageJob(deps, queue.shift()!);
+    expect(await getRun(server.db, userId, runId)).toMatchObject({ status: 'completed' });
+    const [row] = await server.db.select().from(crawlPages).where(and(eq(crawlPages.runId, runId), eq(crawlPages.url, lost.url)));
+    expect(row).toMatchObject({ status: 'failed', attempts: 4 });
+    // /b's links were never read, so /b/1 is not audited; the rest is.
+    const done = await server.db.select({ url: crawlPages.url }).from(crawlPages).where(and(eq(crawlPages.runId, runId), eq(crawlPages.status, 'done')));
+    expect(done.map((page) => new URL(page.url).pathname).sort()).toEqual(AUDITED.filter((path) => path !== '/b' && path !== '/b/1'));
   });
 });

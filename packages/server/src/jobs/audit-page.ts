@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { JobDefinition } from '../plugins/jobs';
-import { runPageJob, type CrawlDeps } from '../services/audits/crawl/site-crawl';
+import { giveUpPage, runPageJob, type CrawlDeps } from '../services/audits/crawl/site-crawl';
 
 const payload = z.strictObject({ runId: z.uuid(), userId: z.string().min(1), url: z.url().max(4096) });
+
+const PAGE_DEAD_LETTER = 'audit-page-failed';
 
 /**
  * One page of a site audit (services/audits/crawl). Page jobs are short, so a short expiry brings
@@ -14,8 +16,22 @@ export function auditPageJob(deps: CrawlDeps): JobDefinition<typeof payload> {
   return {
     id: 'audit-page',
     payload,
-    queue: { retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: 120, heartbeatSeconds: 20 },
+    // A job pg-boss gives up on (its worker died on every delivery) goes to audit-page-failed.
+    queue: { retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: 120, heartbeatSeconds: 20, deadLetter: PAGE_DEAD_LETTER },
     work: { batchSize: 4, localConcurrency: 2, pollingIntervalSeconds: 0.5 },
     handler: (job, meta) => runPageJob(deps, job, meta.retryCount),
+  };
+}
+
+/**
+ * Page jobs pg-boss gave up on: their page is recorded as failed and the crawl goes on, instead of
+ * waiting for it for ever. Defined before auditPageJob, whose queue names this one.
+ */
+export function auditPageDeadLetterJob(deps: CrawlDeps): JobDefinition<typeof payload> {
+  return {
+    id: PAGE_DEAD_LETTER,
+    payload,
+    queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
+    handler: (job) => giveUpPage(deps, job),
   };
 }

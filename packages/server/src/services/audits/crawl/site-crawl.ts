@@ -107,6 +107,23 @@ export async function runPageJob(deps: CrawlDeps, { runId, userId, url }: PageJo
   await afterPage(deps, userId, { ...run, websiteUrl: run.websiteUrl }, url);
 }
 
+/**
+ * The dead letter of an `audit-page` job: pg-boss gave up on it (every delivery crashed its
+ * process or timed out). The page is recorded as failed, so the crawl finishes without it.
+ */
+export async function giveUpPage(deps: CrawlDeps, { runId, userId, url }: PageJobPayload): Promise<void> {
+  const run = await getRun(deps.db, userId, runId);
+  if (!run || run.status !== 'running' || run.websiteUrl === null) return;
+  const page = await getPageState(deps.db, runId, url);
+  if (!page) return;
+  let queued: number | null = null;
+  if (page.status === 'queued') {
+    deps.log.error({ auditId: runId, url }, 'page audit given up after every delivery of its job failed');
+    queued = await finishPage(deps.db, { runId, userId, url, deliveries: PAGE_JOB_DELIVERIES }, { status: 'failed', detail: GIVEN_UP_MESSAGE }, []);
+  }
+  await afterPage(deps, userId, { ...run, websiteUrl: run.websiteUrl }, url, queued ?? undefined);
+}
+
 /** What every page job of a crawl reads; it never changes, so each process keeps the last few. */
 type CrawlContext = Pick<SiteCrawlRow, 'runId' | 'origin' | 'robotsTxt' | 'site' | 'crawlDelayMs'>;
 const contexts = new Map<string, CrawlContext>();
