@@ -26,7 +26,9 @@ import { storeAlerts } from './alert-store';
 const TOOL_ACTIVITIES = ['tool_used', 'content_optimized', 'content_generated', 'content_analyzed', 'playbook_step_completed'];
 const INDUSTRY_WINDOW_DAYS = 30;
 
-export function toScorePoint(row: AuditHistoryRow): ScorePoint {
+type ScoreColumns = Pick<AuditHistoryRow, 'id' | 'overallScore' | 'aiUnderstanding' | 'citationLikelihood' | 'conversationalReadiness' | 'contentStructure' | 'createdAt'>;
+
+export function toScorePoint(row: ScoreColumns): ScorePoint {
   return {
     auditId: row.id,
     overall: row.overallScore,
@@ -46,14 +48,24 @@ export function toScorePoint(row: AuditHistoryRow): ScorePoint {
  */
 async function seriesFor(db: Db, userId: string, audit: AuditHistoryRow): Promise<ScorePoint[]> {
   if (audit.websiteOrigin === null) return [toScorePoint(audit)];
+  // Score columns only, and the kind from its column: the series never reads the stored audits
+  // (audit_data is read only for rows written before the column existed).
   const rows = await db
-    .select()
+    .select({
+      id: auditHistory.id,
+      overallScore: auditHistory.overallScore,
+      aiUnderstanding: auditHistory.aiUnderstanding,
+      citationLikelihood: auditHistory.citationLikelihood,
+      conversationalReadiness: auditHistory.conversationalReadiness,
+      contentStructure: auditHistory.contentStructure,
+      createdAt: auditHistory.createdAt,
+    })
     .from(auditHistory)
     .where(
       and(
         eq(auditHistory.userId, userId),
         eq(auditHistory.websiteOrigin, audit.websiteOrigin),
-        sql`${auditHistory.auditData}->>'kind' = ${audit.auditData.kind}`,
+        sql`coalesce(${auditHistory.kind}, ${auditHistory.auditData}->>'kind') = ${audit.auditData.kind}`,
         sql`${auditHistory.createdAt} <= ${audit.createdAt.toISOString()}`,
       ),
     )
@@ -82,6 +94,27 @@ async function lastToolUse(db: Db, userId: string): Promise<Date | null> {
     .orderBy(desc(userActivity.createdAt))
     .limit(1);
   return row?.at ?? null;
+}
+
+/**
+ * industryStats aggregates every audit of an industry in 30 days, after every audit saved: with
+ * thousands of audits it was the costliest statement of an audit submission under load. A 30-day
+ * trend does not move in minutes, so each process reuses an industry's figures for 5 minutes.
+ * Keyed by database, since tests run several servers in one process.
+ */
+const INDUSTRY_STATS_TTL_MS = 5 * 60_000;
+const industryStatsCache = new WeakMap<Db, Map<string, { at: number; stats: Promise<IndustryStats> }>>();
+
+export function cachedIndustryStats(db: Db, industry: string, now: Date): Promise<IndustryStats> {
+  let byIndustry = industryStatsCache.get(db);
+  if (!byIndustry) industryStatsCache.set(db, (byIndustry = new Map()));
+  const cached = byIndustry.get(industry);
+  if (cached && Math.abs(now.getTime() - cached.at) < INDUSTRY_STATS_TTL_MS) return cached.stats;
+  const stats = industryStats(db, industry, now);
+  byIndustry.set(industry, { at: now.getTime(), stats });
+  // A failed read is not kept: the next audit asks again.
+  stats.catch(() => byIndustry.delete(industry));
+  return stats;
 }
 
 /**
@@ -119,7 +152,7 @@ export async function alertsForAudit(db: Db, userId: string, audit: AuditHistory
     drafts.push(freshnessAlert(stalePagesOf(audit.auditData, audit.createdAt), ref, audit.id));
   }
   drafts.push(reminderAlert(await lastToolUse(db, userId), new Date(profile.created_at), now));
-  if (profile.industry) drafts.push(industryTrendAlert(await industryStats(db, profile.industry, now), profile.plan, now));
+  if (profile.industry) drafts.push(industryTrendAlert(await cachedIndustryStats(db, profile.industry, now), profile.plan, now));
   return drafts.filter((draft): draft is AlertDraft => draft !== null);
 }
 
