@@ -1,8 +1,9 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, gte, inArray, sql } from 'drizzle-orm';
 import { LLM_MONTHLY_TOKEN_BUDGET, type LlmFeature, type LlmUsage, type PlanId } from '@citable/contract';
 import { calendarMonth } from '../billing/usage';
 import type { Db } from '../db/client';
 import { llmUsage } from '../db/schema';
+import { workspacePrincipalIds } from '../workspaces/access';
 
 export interface LlmUsageEntry {
   userId: string;
@@ -21,10 +22,11 @@ export interface LlmUsageStore {
 export function dbUsageStore(db: Db): LlmUsageStore {
   return {
     async tokensSince(userId, since) {
+      // An agency workspace shares one token budget across its owner and every client (issue #11).
       const [row] = await db
         .select({ total: sql<number>`coalesce(sum(${llmUsage.inputTokens} + ${llmUsage.outputTokens}), 0)::int` })
         .from(llmUsage)
-        .where(and(eq(llmUsage.userId, userId), gte(llmUsage.createdAt, since)));
+        .where(and(inArray(llmUsage.userId, await workspacePrincipalIds(db, userId)), gte(llmUsage.createdAt, since)));
       return row?.total ?? 0;
     },
     async record(entry) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUDIT_MESSAGES, REPORT_MESSAGES, TWO_FACTOR_REQUIRED_CODE, USAGE_LIMITS, usageLimit, WORKSPACE_ERRORS, type SiteEntry } from '@citable/contract';
-import { auditRuns, reports, user, userProfiles } from '../../src/db/schema';
+import { auditRuns, llmUsage, reports, user, userProfiles } from '../../src/db/schema';
 import { workspaceClients } from '../../src/db/workspace-schema';
 import { startTestServer } from '../helpers';
 import { as, join, person, type Person } from './fixtures';
@@ -85,6 +85,18 @@ describe('caps count per workspace', () => {
     expect(refused.body.error).toBe(REPORT_MESSAGES.limitReached);
     const usage = await as(server, owner)('/api/billing/usage');
     expect(usage.body.meters.find((meter: { meter: string }) => meter.meter === 'reports').used).toBe(limit);
+  });
+
+  it('the AI token budget is shared by the workspace', async () => {
+    const principal = await principalOf(clientA);
+    await server.db.insert(llmUsage).values([
+      { userId: owner.id, feature: 'genie', model: 'test-model', inputTokens: 1000, outputTokens: 500 },
+      { userId: principal, feature: 'genie', model: 'test-model', inputTokens: 200, outputTokens: 100 },
+    ]);
+    const inClient = await as(server, owner, clientA)('/api/llm/usage');
+    expect(inClient.status).toBe(200);
+    expect(inClient.body).toMatchObject({ plan: 'agency', usedTokens: 1800 });
+    expect((await as(server, owner)('/api/llm/usage')).body.usedTokens).toBe(1800);
   });
 
   it('deleting a client deletes its principal and its data', async () => {
