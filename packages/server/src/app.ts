@@ -19,6 +19,7 @@ import { llmPlugin } from './llm/plugin';
 import { llmRoutes } from './llm/routes';
 import { errorsPlugin } from './plugins/errors';
 import { jobsPlugin } from './plugins/jobs';
+import { interruptedWorkPlugin } from './plugins/interrupted-work';
 import { mailPlugin } from './plugins/mail';
 import { webPlugin } from './plugins/web';
 import { activityRoutes } from './routes/activity';
@@ -141,6 +142,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // app.requireOwner: the acting scope (own account or a workspace client) of every data route.
   await app.register(scopePlugin);
   await app.register(jobsPlugin, { work: config.jobsEnabled, schedules: config.schedulesEnabled, drainTimeoutMs: config.shutdownTimeoutMs });
+  // After a crash: audit runs and reports that no job will ever finish are failed, not left spinning.
+  await app.register(interruptedWorkPlugin);
   await app.jobs.define(authRateLimitCleanupJob(app.db));
   const auditDeps = { db: app.db, allowHosts: config.fetchAllowHosts, log: app.log, afterSave: alertsAfterSave(app.db) };
   // A site audit's coordinator and its page jobs send page jobs; the definition is read when they run.

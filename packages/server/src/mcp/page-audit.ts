@@ -9,6 +9,7 @@ import { auditPageUrl } from '../services/audits/run-audit';
 import { createRun, failAbandonedRuns, failRun } from '../services/audits/runs';
 import { enforceAuditLimit, isOwnHost } from '../services/audits/usage';
 import { getOrCreateProfile } from '../services/profile';
+import { withRunHeartbeat } from '../services/recover-interrupted';
 
 /**
  * A page audit the caller waits for, as `POST /api/functions/ai-visibility-audit` runs one: the
@@ -24,7 +25,8 @@ export async function auditPageNow(app: FastifyInstance, options: Pick<PublicApi
   if (!run) throw new HttpError(409, { error: AUDIT_MESSAGES.alreadyRunning });
   let stored;
   try {
-    stored = await auditPageUrl(url, deps);
+    // The heartbeat tells other processes this run is alive though no job holds it.
+    stored = await withRunHeartbeat(app.db, userId, run.id, () => auditPageUrl(url, deps));
   } catch (error) {
     const message = expectedFailureMessage(error);
     await failRun(app.db, userId, run.id, message ?? INTERNAL_FAILURE_MESSAGE);

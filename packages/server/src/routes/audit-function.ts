@@ -8,6 +8,7 @@ import { auditPageUrl, auditPastedContent } from '../services/audits/run-audit';
 import { createRun, failAbandonedRuns, failRun } from '../services/audits/runs';
 import { enforceAuditLimit, isOwnHost } from '../services/audits/usage';
 import { getOrCreateProfile } from '../services/profile';
+import { withRunHeartbeat } from '../services/recover-interrupted';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
@@ -33,7 +34,8 @@ export const auditFunctionRoutes: FastifyPluginAsyncZod<{ allowHosts: readonly s
 
       let stored;
       try {
-        stored = url !== undefined ? await auditPageUrl(url, deps) : auditPastedContent(content ?? '');
+        // The heartbeat tells other processes this run is alive though no job holds it.
+        stored = url !== undefined ? await withRunHeartbeat(app.db, owner.ownerId, run.id, () => auditPageUrl(url, deps)) : auditPastedContent(content ?? '');
       } catch (error) {
         const message = expectedFailureMessage(error);
         await failRun(app.db, owner.ownerId, run.id, message ?? INTERNAL_FAILURE_MESSAGE);

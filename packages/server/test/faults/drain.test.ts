@@ -3,6 +3,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, createTestStorage, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer, type TestStorage } from '../helpers';
 import { killAll, spawnServer, spawnWorker, until, type ServerProcess } from './processes';
+import { countingSite, type CountingSite } from './slow-site';
 
 /**
  * SIGTERM drains (issue #10): real `npm start` and `npm run worker` processes get SIGTERM while
@@ -108,52 +109,12 @@ describe('SIGTERM drains the API', () => {
   });
 });
 
-/**
- * A four-page site whose pages other than the home page answer after `delayMs`, counting the
- * requests for each page: a page job cut short by the shutdown and retried would fetch its page twice.
- */
-async function countingSite(delayMs: number): Promise<{ url: string; hits: Map<string, number>; slowPageRequested: Promise<void>; close(): Promise<void> }> {
-  const hits = new Map<string, number>();
-  let requested!: () => void;
-  const slowPageRequested = new Promise<void>((resolve) => (requested = resolve));
-  const nav = '<nav><a href="/">Home</a> <a href="/about">About</a> <a href="/faq">FAQ</a> <a href="/guide">Guide</a></nav>';
-  const pages: Record<string, string> = {
-    '/': '<h1>Lantern Tea</h1><p>Lantern Tea sells single-origin green teas from Shizuoka and ships within two days.</p>',
-    '/about': '<h1>About us</h1><p>Founded in 2019 by Aiko Tanaka, Lantern Tea works with six family farms.</p>',
-    '/faq': '<h1>FAQ</h1><h2>How should I brew sencha?</h2><p>Use water at 70 °C and steep for one minute.</p>',
-    '/guide': '<h1>Brewing guide</h1><h2>Step 1</h2><p>Warm the pot.</p><h2>Step 2</h2><p>Add five grams of leaves per cup.</p>',
-  };
-  const server = createHttpServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    hits.set(path, (hits.get(path) ?? 0) + 1);
-    if (path === '/robots.txt') return void response.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nAllow: /\n');
-    const body = pages[path];
-    if (!body) return void response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-    const send = () =>
-      response
-        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-        .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${path} | Lantern Tea</title><meta name="description" content="Lantern Tea: single-origin green teas from Shizuoka."></head><body>${nav}<main>${body}</main></body></html>`);
-    if (path === '/') return send();
-    requested();
-    setTimeout(send, delayMs);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const site = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    hits,
-    slowPageRequested,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-  sites.push(site);
-  return site;
-}
-
 describe('SIGTERM drains jobs', () => {
   /**
    * Starts a site audit and resolves once a page job is fetching a slow page: a job is running.
    * The crawl runs as page jobs (services/audits/crawl), so the unit a shutdown drains is the page.
    */
-  async function pageJobRunning(baseUrl: string, cookie: string, site: Awaited<ReturnType<typeof countingSite>>): Promise<string> {
+  async function pageJobRunning(baseUrl: string, cookie: string, site: CountingSite): Promise<string> {
     const started = await api(baseUrl, '/api/audits', { cookie, body: { url: site.url, scope: 'site', maxPages: 4 } });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     await site.slowPageRequested;
@@ -164,7 +125,7 @@ describe('SIGTERM drains jobs', () => {
    * Every page that a page job fetches was fetched exactly once: no job was cut off mid-page and
    * run again. (The home page is also read for the site context, so it is not counted.)
    */
-  function expectEachPageFetchedOnce(site: Awaited<ReturnType<typeof countingSite>>): void {
+  function expectEachPageFetchedOnce(site: CountingSite): void {
     expect(Object.fromEntries(['/about', '/faq', '/guide'].map((path) => [path, site.hits.get(path) ?? 0]))).toEqual({ '/about': 1, '/faq': 1, '/guide': 1 });
   }
 
@@ -178,6 +139,7 @@ describe('SIGTERM drains jobs', () => {
 
   it('the API process (which works jobs) finishes its running page jobs before it exits 0; the rest run after a restart', { timeout: 300_000 }, async () => {
     const site = await countingSite(4_000);
+    sites.push(site);
     const storage = await keptStorage();
     const env = { FETCH_ALLOW_HOSTS: '127.0.0.1', SHUTDOWN_TIMEOUT_SECONDS: '90' };
     const server: ServerProcess = await spawnServer({ storage, env });
@@ -209,6 +171,8 @@ describe('SIGTERM drains jobs', () => {
 
     it('finishes its running page jobs before it exits 0; another worker finishes the audit', { timeout: 300_000 }, async () => {
       const site = await countingSite(4_000);
+      sites.push(site);
+    sites.push(site);
       const storage = await keptStorage();
       api_ = await startTestServer({ storage, env: { JOBS: 'off', FETCH_ALLOW_HOSTS: '127.0.0.1' } });
       const workerEnv = { FETCH_ALLOW_HOSTS: '127.0.0.1', SHUTDOWN_TIMEOUT_SECONDS: '90' };

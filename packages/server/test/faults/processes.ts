@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { TestStorage } from '../helpers';
+import { createTestStorage, type TestStorage } from '../helpers';
 
 /**
  * Real Citable processes for fault tests: `src/server.ts` and `src/worker.ts` started with
@@ -49,6 +49,24 @@ export interface SpawnOptions {
 }
 
 const started = new Set<CitableProcess>();
+
+/**
+ * Storage on the embedded database (PGlite) whatever DATABASE_URL says, or on PostgreSQL (a fresh
+ * database on DATABASE_URL's server), for tests that run on both.
+ */
+export async function createStorageOn(kind: 'pglite' | 'postgres'): Promise<TestStorage> {
+  if (kind === 'postgres') {
+    if (!process.env.DATABASE_URL) throw new Error('PostgreSQL storage needs DATABASE_URL');
+    return createTestStorage();
+  }
+  const saved = process.env.DATABASE_URL;
+  delete process.env.DATABASE_URL;
+  try {
+    return await createTestStorage();
+  } finally {
+    if (saved !== undefined) process.env.DATABASE_URL = saved;
+  }
+}
 
 /** A port nothing listens on right now. */
 export async function freePort(): Promise<number> {
