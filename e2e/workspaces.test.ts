@@ -296,7 +296,14 @@ test('a client-role member accepts the e-mailed invitation and sees the shared c
   expect(clients.clients.map((client) => client.name)).toEqual([CEDAR.name]);
   await member.goto(link!);
   await member.getByTestId('invite-used').waitFor();
-  expect(memberErrors.filter((error) => !error.includes('410'))).toEqual([]);
+  await screenshot(member, 'workspaces-invite-used');
+  expect(await member.getByTestId('invite-used').textContent()).toContain('This invitation has already been used.');
+  // A forged token gets its own state.
+  await member.goto(`${server.baseUrl}/invite?token=${'A'.repeat(40)}.forged`);
+  await member.getByTestId('invite-invalid').waitFor();
+  expect(await member.getByTestId('invite-invalid').textContent()).toContain('This invitation link is not valid.');
+  // The only console errors are the browser's notes of the refused previews (410, 400).
+  expect(memberErrors.filter((error) => !/status of (410|400)/.test(error))).toEqual([]);
   await context.close();
 });
 

@@ -75,7 +75,7 @@ export function InvitePage() {
 
   if (token === '' || preview.isError) {
     const problem: InviteProblem =
-      token === '' ? { kind: 'invalid', title: 'This invitation link is not valid', message: 'The link has no invitation in it. Open the link from the e-mail again.' } : inviteProblem(preview.error);
+      token === '' ? { kind: 'invalid', title: 'Link not valid', message: 'The link has no invitation in it. Open the whole link from the e-mail again.' } : inviteProblem(preview.error);
     const Icon = problem.kind === 'expired' ? Clock : CircleX;
     return (
       <Shell>
@@ -90,9 +90,15 @@ export function InvitePage() {
           ) : (
             <p className="text-sm text-slate-600">Ask the person who invited you to send a new invitation.</p>
           )}
-          <Link to="/" className={buttonClasses('ghost', 'md')}>
-            Go to the home page
-          </Link>
+          {session.data ? (
+            <Link to="/dashboard" className={buttonClasses('outline', 'md')}>
+              Go to your dashboard
+            </Link>
+          ) : (
+            <Link to="/" className={buttonClasses('ghost', 'md')}>
+              Go to the home page
+            </Link>
+          )}
         </div>
       </Shell>
     );

@@ -7,9 +7,9 @@ export type InviteProblem = { kind: 'invalid' | 'expired' | 'used' | 'failed'; t
 export function inviteProblem(error: unknown): InviteProblem {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof ApiRequestError && error.status === 410) {
-    if (message === WORKSPACE_ERRORS.invitationExpired) return { kind: 'expired', title: 'This invitation has expired', message };
-    return { kind: 'used', title: 'This invitation was already used', message };
+    if (message === WORKSPACE_ERRORS.invitationExpired) return { kind: 'expired', title: 'Invitation expired', message };
+    return { kind: 'used', title: 'Invitation already used', message: `${message} Each invitation link works once.` };
   }
-  if (error instanceof ApiRequestError && (error.status === 400 || error.status === 404)) return { kind: 'invalid', title: 'This invitation link is not valid', message: WORKSPACE_ERRORS.invitationInvalid };
+  if (error instanceof ApiRequestError && (error.status === 400 || error.status === 404)) return { kind: 'invalid', title: 'Link not valid', message: `${WORKSPACE_ERRORS.invitationInvalid} Open the whole link from the e-mail again.` };
   return { kind: 'failed', title: 'The invitation could not be loaded', message };
 }
