@@ -119,24 +119,32 @@ export async function createCrawl(db: Db, crawl: NewCrawl, start: PageOutcome, d
 export async function finishPage(db: Db, page: { runId: string; userId: string; url: string; deliveries: number }, outcome: PageOutcome, discovered: Discovered[]): Promise<number | null> {
   const { runId, url } = page;
   return db.transaction(async (tx) => {
-    const [crawl] = await tx.select({ pagesAudited: siteCrawls.pagesAudited, maxPages: siteCrawls.maxPages }).from(siteCrawls).where(eq(siteCrawls.runId, runId)).for('update');
-    if (!crawl) return null;
-    const final: PageOutcome = outcome.status === 'done' && crawl.pagesAudited >= crawl.maxPages ? { status: 'skipped', detail: 'beyond the page limit of this audit' } : outcome;
+    // The page's own row first, before the crawl row's lock: its large write holds up no other page.
     const updated = await tx
       .update(crawlPages)
       .set({
-        status: final.status,
-        result: final.status === 'done' ? final.result : null,
-        detail: final.status === 'done' ? null : final.detail,
+        status: outcome.status,
+        result: outcome.status === 'done' ? outcome.result : null,
+        detail: outcome.status === 'done' ? null : outcome.detail,
         attempts: page.deliveries,
         updatedAt: new Date(),
       })
       .where(and(eq(crawlPages.runId, runId), eq(crawlPages.url, url), eq(crawlPages.status, 'queued')))
       .returning({ seq: crawlPages.seq });
     if (updated.length === 0) return null;
-    const audited = crawl.pagesAudited + (final.status === 'done' ? 1 : 0);
-    if (final.status === 'done') await tx.update(siteCrawls).set({ pagesAudited: audited }).where(eq(siteCrawls.runId, runId));
-    await insertDiscovered(tx, runId, url, discovered);
+    const [crawl] = await tx.select({ pagesAudited: siteCrawls.pagesAudited, maxPages: siteCrawls.maxPages, urlsKnown: siteCrawls.urlsKnown, maxUrls: siteCrawls.maxUrls }).from(siteCrawls).where(eq(siteCrawls.runId, runId)).for('update');
+    if (!crawl) return null;
+    let audited = crawl.pagesAudited;
+    if (outcome.status === 'done' && audited >= crawl.maxPages) {
+      await tx
+        .update(crawlPages)
+        .set({ status: 'skipped', result: null, detail: 'beyond the page limit of this audit' })
+        .where(and(eq(crawlPages.runId, runId), eq(crawlPages.url, url)));
+    } else if (outcome.status === 'done') {
+      audited += 1;
+      await tx.update(siteCrawls).set({ pagesAudited: audited }).where(eq(siteCrawls.runId, runId));
+    }
+    await insertDiscovered(tx, runId, url, discovered, crawl);
     const queued = await countQueued(tx, runId);
     await tx
       .update(auditRuns)
@@ -161,11 +169,12 @@ export function queuedCount(db: Db, runId: string): Promise<number> {
 
 /**
  * Adds the URLs the crawl does not know yet, within its URL budget, under the crawl row's lock (so
- * the budget holds across processes). Allowed URLs are queued for a page job their parent sends.
+ * the budget holds across processes; `locked`: the row as the caller locked it). Allowed URLs are
+ * queued for a page job their parent sends.
  */
-async function insertDiscovered(tx: Tx, runId: string, parentUrl: string, discovered: Discovered[]): Promise<void> {
+async function insertDiscovered(tx: Tx, runId: string, parentUrl: string, discovered: Discovered[], locked?: { urlsKnown: number; maxUrls: number }): Promise<void> {
   if (discovered.length === 0) return;
-  const [crawl] = await tx.select({ urlsKnown: siteCrawls.urlsKnown, maxUrls: siteCrawls.maxUrls }).from(siteCrawls).where(eq(siteCrawls.runId, runId)).for('update');
+  const [crawl] = locked ? [locked] : await tx.select({ urlsKnown: siteCrawls.urlsKnown, maxUrls: siteCrawls.maxUrls }).from(siteCrawls).where(eq(siteCrawls.runId, runId)).for('update');
   if (!crawl || crawl.urlsKnown >= crawl.maxUrls) return;
   const unique = [...new Map(discovered.map((entry) => [entry.url, entry])).values()];
   const room = crawl.maxUrls - crawl.urlsKnown;
