@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/database-unavailable';
 import { HttpError } from '../lib/http-error';
 
 interface Detail {
@@ -34,6 +35,11 @@ export const errorsPlugin = fp(
         return reply.status(400).send({ error: 'Malformed JSON body', details: [{ path: 'body', message: error.message }] });
       }
       if (status >= 400 && status < 500) return reply.status(status).send({ error: error.message });
+      // An outage, not a bug: the client may retry, and a balancer may send it elsewhere meanwhile.
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
+        return reply.status(503).header('retry-after', '5').send({ error: DATABASE_UNAVAILABLE_MESSAGE });
+      }
       request.log.error({ err: error, reqId: request.id }, 'unhandled error');
       return reply.status(500).send({ error: 'Internal server error' });
     });

@@ -1,11 +1,11 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, createTestStorage, startTestServer, type TestServer, type TestStorage } from '../helpers';
+import { api, createTestStorage, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer, type TestStorage } from '../helpers';
 
 /**
  * PostgreSQL unreachable: a TCP proxy between the server and PostgreSQL is stopped and started
- * again (the shared database server itself is never touched). Readiness says 503 with a clear
- * message while it is down and recovers without a restart; liveness stays up throughout.
+ * again (the shared database server itself is never touched). Readiness and every API call say
+ * 503 with a clear message while it is down and recover without a restart; liveness stays up throughout.
  */
 function tcpProxy(target: URL, port: number): Promise<{ close(): Promise<void> }> {
   const sockets = new Set<Socket>();
@@ -50,8 +50,17 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL outage', () => {
     proxied.host = `127.0.0.1:${port}`;
     server = await startTestServer({ storage: { ...storage, databaseUrl: proxied.toString(), remove: async () => undefined } });
     expect((await api(server.baseUrl, '/api/ready')).status).toBe(200);
+    const cookie = await signUpVerified(server.baseUrl, { name: 'Outage', email: uniqueEmail('outage'), password: STRONG_PASSWORD });
 
     await proxy.close();
+    // Ordinary API calls, reads and writes alike, say the same: 503, a clear message, Retry-After.
+    const unavailable = { error: 'Service unavailable: the database cannot be reached. Please try again in a moment.' };
+    for (const call of [api(server.baseUrl, '/api/profile', { cookie }), api(server.baseUrl, '/api/profile', { method: 'PATCH', cookie, body: { business_description: 'During the outage' } }), api(server.baseUrl, '/api/auth/sign-in/email', { body: { email: uniqueEmail('outage'), password: STRONG_PASSWORD } })]) {
+      const response = await call;
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual(unavailable);
+      expect(response.headers.get('retry-after')).toBe('5');
+    }
     const down = await api(server.baseUrl, '/api/ready');
     expect(down.status).toBe(503);
     expect(down.body.error).toMatch(/^Not ready: database unavailable/);
@@ -65,6 +74,10 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL outage', () => {
       ready = await api(server.baseUrl, '/api/ready');
     }
     expect(ready.status).toBe(200);
+    // The same session works again: nothing was lost and nothing had to restart.
+    const profile = await api(server.baseUrl, '/api/profile', { cookie });
+    expect(profile.status).toBe(200);
+    expect(profile.body.business_description).not.toBe('During the outage');
     await server.close();
     server = undefined;
     await proxy.close();
