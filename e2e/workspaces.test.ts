@@ -351,5 +351,17 @@ test("the owner views a client's report in place and shares it with a read-only 
   await dialog.getByRole('button', { name: /^Revoke the link/ }).click();
   await expect.poll(() => dialog.getByTestId('share-list').textContent(), SLOW).toContain('Revoked');
   expect([404, 410]).toContain((await fetch(url)).status);
+  await owner.keyboard.press('Escape');
+
+  // Deleting the client (after a confirmation) takes its data with it and the dashboard back to the own account.
+  await owner.getByTestId('sidebar-clients').click();
+  const lantern = owner.getByTestId('rollup-row').filter({ hasText: 'Lantern Tea' });
+  await expect.poll(() => lantern.textContent(), SLOW).toMatch(/Lantern Tea.*\d/);
+  await lantern.getByTestId('rollup-delete').click();
+  await owner.getByTestId('delete-client-confirm').click();
+  await expect.poll(() => lantern.count(), SLOW).toBe(0);
+  await expect.poll(() => owner.getByTestId('client-switcher').textContent(), SLOW).toContain('My account');
+  expect(await owner.getByTestId('client-banner').count()).toBe(0);
+  expect((await call(`/api/reports`, undefined, cookie, client.id)).status).toBe(404);
   expect(ownerErrors).toEqual([]);
 });

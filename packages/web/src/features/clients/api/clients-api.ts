@@ -25,3 +25,6 @@ export type ScheduleInput = Pick<ClientReportSchedule, 'cadence' | 'recipients' 
 export async function saveSchedule(workspaceId: string, clientId: string, body: ScheduleInput): Promise<ClientReportSchedule> {
   return (await apiClient.put<{ schedule: ClientReportSchedule }>(workspacePath(workspaceId, `/clients/${encodeURIComponent(clientId)}/report-schedule`), body)).schedule;
 }
+
+/** Deletes the client and, with its data principal, every record of its (owner and admin only). */
+export const deleteClient = (workspaceId: string, clientId: string) => apiClient.delete<void>(workspacePath(workspaceId, `/clients/${encodeURIComponent(clientId)}`));

@@ -2,6 +2,7 @@ import { canManageClients, canWrite, planAtLeast, type Profile, type RollupRow }
 import { Building2, Download, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useToast } from '../../../components/toast/use-toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -10,7 +11,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { useClientScope } from '../../../stores/client-scope';
 import { useUiState } from '../../../stores/ui-state';
 import { rollupCsvUrl } from '../api/clients-api';
-import { useRollup } from '../hooks/use-clients';
+import { useDeleteClient, useRollup } from '../hooks/use-clients';
+import { DeleteClientDialog } from './delete-client-dialog';
 import { AddClientForm } from './add-client-form';
 import { RollupTable } from './rollup-table';
 import { ScheduleDialog } from './schedule-dialog';
@@ -60,10 +62,27 @@ export function ClientsSection({ profile }: { profile: Profile }) {
 
 function WorkspaceClients({ workspaceId, role }: { workspaceId: string; role: Parameters<typeof canWrite>[0] }) {
   const rollup = useRollup(workspaceId);
-  const { selectClient } = useClientScope();
   const [, setParams] = useSearchParams();
   const [adding, setAdding] = useState(false);
   const [scheduling, setScheduling] = useState<RollupRow | null>(null);
+  const [deleting, setDeleting] = useState<RollupRow | null>(null);
+  const remove = useDeleteClient(workspaceId);
+  const toast = useToast();
+  const { clientId: selectedId, selectClient } = useClientScope();
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const { clientId, name } = deleting;
+    remove.mutate(clientId, {
+      onSuccess: () => {
+        // Its data is gone: a dashboard still showing it goes back to the own account.
+        if (selectedId === clientId) selectClient(null);
+        toast.show({ type: 'success', title: 'Client deleted', message: `${name} and all its data were deleted.` });
+        setDeleting(null);
+      },
+      onError: (error) => toast.show({ type: 'error', title: 'Could not delete the client', message: errorMessage(error) }),
+    });
+  };
   const manage = canManageClients(role);
 
   // "Open" views the client's dashboard: select it, then show the overview of its data.
@@ -125,9 +144,10 @@ function WorkspaceClients({ workspaceId, role }: { workspaceId: string; role: Pa
             {manage && !adding ? <Button onClick={() => setAdding(true)}>Add client</Button> : null}
           </div>
         ) : (
-          <RollupTable rows={rollup.data} onOpen={open} onSchedule={canWrite(role) ? setScheduling : undefined} />
+          <RollupTable rows={rollup.data} onOpen={open} onSchedule={canWrite(role) ? setScheduling : undefined} onDelete={manage ? setDeleting : undefined} />
         )}
       </section>
+      <DeleteClientDialog name={deleting?.name ?? null} deleting={remove.isPending} onConfirm={confirmDelete} onClose={() => setDeleting(null)} />
       <ScheduleDialog workspaceId={workspaceId} client={scheduling ? { id: scheduling.clientId, name: scheduling.name } : null} onClose={() => setScheduling(null)} />
     </>
   );

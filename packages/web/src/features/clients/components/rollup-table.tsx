@@ -1,5 +1,5 @@
 import type { RollupRow } from '@citable/contract';
-import { ArrowDown, ArrowDownRight, ArrowRight, ArrowUp, ArrowUpDown, ArrowUpRight, ExternalLink } from 'lucide-react';
+import { ArrowDown, ArrowDownRight, ArrowRight, ArrowUp, ArrowUpDown, ArrowUpRight, ExternalLink, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -35,6 +35,8 @@ interface RollupTableProps {
   onOpen: (clientId: string) => void;
   /** Owner, admin and member edit schedules; the client role only reads. */
   onSchedule?: (row: RollupRow) => void;
+  /** Owner and admin delete clients. */
+  onDelete?: (row: RollupRow) => void;
   initialSort?: RollupSortState;
 }
 
@@ -42,7 +44,7 @@ interface RollupTableProps {
  * The roll-up of every visible client (issue #11): sorted in the browser by the column header
  * buttons, with aria-sort on the sorted header so screen readers hear the order.
  */
-export function RollupTable({ rows, onOpen, onSchedule, initialSort = DEFAULT_SORT }: RollupTableProps) {
+export function RollupTable({ rows, onOpen, onSchedule, onDelete, initialSort = DEFAULT_SORT }: RollupTableProps) {
   const [sort, setSort] = useState<RollupSortState>(initialSort);
   const sorted = sortRollup(rows, sort);
 
@@ -110,6 +112,11 @@ export function RollupTable({ rows, onOpen, onSchedule, initialSort = DEFAULT_SO
                   <Button variant="outline" size="sm" onClick={() => onOpen(row.clientId)} aria-label={`Open ${row.name}`} data-testid="rollup-open">
                     Open
                   </Button>
+                  {onDelete ? (
+                    <Button variant="ghost" size="icon" className="size-9 text-red-700 hover:bg-red-50" onClick={() => onDelete(row)} aria-label={`Delete ${row.name}`} title="Delete client" data-testid="rollup-delete">
+                      <Trash2 aria-hidden="true" className="size-4" />
+                    </Button>
+                  ) : null}
                 </div>
               </td>
             </tr>

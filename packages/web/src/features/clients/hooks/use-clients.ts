@@ -1,7 +1,7 @@
 import type { CreateClientBody } from '@citable/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { workspaceKeys } from '../../../lib/workspaces-api';
-import { createClient, fetchRollup, fetchSchedule, rollupKey, saveSchedule, scheduleKey, type ScheduleInput } from '../api/clients-api';
+import { createClient, deleteClient, fetchRollup, fetchSchedule, rollupKey, saveSchedule, scheduleKey, type ScheduleInput } from '../api/clients-api';
 
 export function useRollup(workspaceId: string | null) {
   return useQuery({
@@ -32,5 +32,13 @@ export function useSaveSchedule(workspaceId: string, clientId: string) {
   return useMutation({
     mutationFn: (body: ScheduleInput) => saveSchedule(workspaceId, clientId, body),
     onSuccess: (saved) => queryClient.setQueryData(scheduleKey(workspaceId, clientId), saved),
+  });
+}
+
+export function useDeleteClient(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (clientId: string) => deleteClient(workspaceId, clientId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.root(workspaceId) }),
   });
 }
