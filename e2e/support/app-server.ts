@@ -83,7 +83,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        // Longer than the server's own drain deadline (SHUTDOWN_TIMEOUT_SECONDS, 25 s), so a drain is never cut short.
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 40_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       rmSync(dataDir, { recursive: true, force: true });
