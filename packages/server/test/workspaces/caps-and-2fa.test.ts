@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AUDIT_MESSAGES, REPORT_MESSAGES, TWO_FACTOR_REQUIRED_CODE, USAGE_LIMITS, usageLimit, WORKSPACE_ERRORS, type SiteEntry } from '@citable/contract';
-import { auditRuns, llmUsage, reports, user, userProfiles } from '../../src/db/schema';
+import { AUDIT_MESSAGES, MONITOR_INTERVAL_MS, REPORT_MESSAGES, TWO_FACTOR_REQUIRED_CODE, USAGE_LIMITS, usageLimit, WORKSPACE_ERRORS, type SiteEntry } from '@citable/contract';
+import { auditRuns, llmUsage, monitorSchedules, reports, user, userProfiles } from '../../src/db/schema';
 import { workspaceClients } from '../../src/db/workspace-schema';
 import { startTestServer } from '../helpers';
 import { as, join, person, type Person } from './fixtures';
@@ -107,6 +107,19 @@ describe('caps count per workspace', () => {
     expect(await server.db.select().from(user).where(eq(user.id, principal))).toEqual([]);
     expect(await server.db.select().from(userProfiles).where(eq(userProfiles.userId, principal))).toEqual([]);
     expect((await as(server, owner, created.body.client.id)('/api/profile')).status).toBe(404);
+  });
+
+  it('monitoring runs a client’s sites on the agency’s cadence, not a free one', async () => {
+    const principal = await principalOf(clientA);
+    const now = new Date(Date.now() + 60_000);
+    await server.app.monitor.tick(now);
+    const schedules = await server.db.select().from(monitorSchedules).where(eq(monitorSchedules.userId, principal));
+    expect(schedules.map((schedule) => schedule.url)).toContain('https://acme.example');
+    // One audit at a time per principal: the site that started is due again after the agency interval.
+    const started = schedules.filter((schedule) => schedule.lastRunAt !== null);
+    expect(started).toHaveLength(1);
+    expect(started[0].nextRunAt.getTime() - now.getTime()).toBe(MONITOR_INTERVAL_MS.agency);
+    expect(MONITOR_INTERVAL_MS.agency).not.toBe(MONITOR_INTERVAL_MS.free);
   });
 
   it('a client principal cannot sign in and is never e-mailed a digest', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { MONITOR_INTERVAL_MS, normalizePlan, type PlanId } from '@citable/contract';
+import { MONITOR_INTERVAL_MS, type PlanId } from '@citable/contract';
+import { currentPlan } from '../../billing/gates';
 import type { Db } from '../../db/client';
 import { monitorRuns, monitorSchedules, userProfiles } from '../../db/schema';
 import type { JobDefinition, JobRegistry } from '../../plugins/jobs';
@@ -89,15 +90,16 @@ export class Monitor {
   async tick(now: Date = this.now()): Promise<TickResult> {
     await this.syncSchedules(now);
     const due = await this.db
-      .select({ schedule: monitorSchedules, plan: userProfiles.plan })
+      .select({ schedule: monitorSchedules })
       .from(monitorSchedules)
       .innerJoin(userProfiles, eq(userProfiles.userId, monitorSchedules.userId))
       .where(sql`${monitorSchedules.nextRunAt} <= ${now.toISOString()}`)
       .orderBy(monitorSchedules.nextRunAt)
       .limit(STARTS_PER_TICK);
     const result: TickResult = { started: 0, busy: 0 };
-    for (const { schedule, plan } of due) {
-      if (await this.start(schedule.userId, schedule.url, schedule.role, normalizePlan(plan), now)) result.started += 1;
+    for (const { schedule } of due) {
+      // currentPlan, not the profile row: a workspace client's principal runs on the agency owner's plan (issue #11).
+      if (await this.start(schedule.userId, schedule.url, schedule.role, await currentPlan(this.db, schedule.userId), now)) result.started += 1;
       else result.busy += 1;
     }
     return result;
