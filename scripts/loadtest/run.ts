@@ -100,7 +100,9 @@ function requestsFor(client: number, users: SeededUser[], options: LoadtestOptio
         headers,
         kind: 'read',
       });
-    if (submits && (visit + 1) % options.submitEvery === 0) {
+    // Each connection submits at its own offset in the cycle, so submissions are spread over the
+    // whole run rather than all waiting for the end of a long cycle.
+    if (submits && (visit + client) % options.submitEvery === options.submitEvery - 1) {
       const url = new URL(SUBMISSION_PAGES[(client + visit) % SUBMISSION_PAGES.length], siteUrl).toString();
       requests.push({
         method: 'POST',
@@ -235,7 +237,9 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
       seedSeconds,
     };
   } finally {
-    // Requests the load generator left in flight finish before the database closes under them.
+    // Requests the load generator left in flight finish before the database closes under them
+    // (their sockets close at once; a grace period covers the handlers still running).
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
     for (let waited = 0; waited < 10_000 && (await connectionsOf(app.server)) > 0; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
     await app.close();
     await site.close();
