@@ -9,26 +9,31 @@ export * from './auth-schema';
 // Timestamps carry the zone so PostgreSQL servers in any TimeZone return the same instants.
 const createdAt = () => timestamp('created_at', { withTimezone: true }).defaultNow().notNull();
 
-export const userProfiles = pgTable('user_profiles', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: text('user_id')
-    .notNull()
-    .unique()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  plan: text('plan').notNull().default('free'),
-  onboardingCompletedAt: timestamp('onboarding_completed_at', { withTimezone: true }),
-  lemonsqueezyCustomerId: text('lemonsqueezy_customer_id'),
-  lemonsqueezySubscriptionId: text('lemonsqueezy_subscription_id'),
-  subscriptionStatus: text('subscription_status'),
-  subscriptionUpdatedAt: timestamp('subscription_updated_at', { withTimezone: true }),
-  websites: jsonb('websites').$type<SiteEntry[]>().notNull().default(sql`'[]'::jsonb`),
-  competitors: jsonb('competitors').$type<SiteEntry[]>().notNull().default(sql`'[]'::jsonb`),
-  industry: text('industry'),
-  businessDescription: text('business_description'),
-  goals: jsonb('goals').$type<GoalId[]>().notNull().default(sql`'[]'::jsonb`),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
-});
+export const userProfiles = pgTable(
+  'user_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    plan: text('plan').notNull().default('free'),
+    onboardingCompletedAt: timestamp('onboarding_completed_at', { withTimezone: true }),
+    lemonsqueezyCustomerId: text('lemonsqueezy_customer_id'),
+    lemonsqueezySubscriptionId: text('lemonsqueezy_subscription_id'),
+    subscriptionStatus: text('subscription_status'),
+    subscriptionUpdatedAt: timestamp('subscription_updated_at', { withTimezone: true }),
+    websites: jsonb('websites').$type<SiteEntry[]>().notNull().default(sql`'[]'::jsonb`),
+    competitors: jsonb('competitors').$type<SiteEntry[]>().notNull().default(sql`'[]'::jsonb`),
+    industry: text('industry'),
+    businessDescription: text('business_description'),
+    goals: jsonb('goals').$type<GoalId[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  // The industry trend after every audit joins the profiles of one industry.
+  (table) => [index('user_profiles_industry_idx').on(table.industry)],
+);
 
 export const userActivity = pgTable(
   'user_activity',

@@ -1,0 +1,1 @@
+CREATE INDEX "user_profiles_industry_idx" ON "user_profiles" USING btree ("industry");
