@@ -83,6 +83,9 @@ export class JobRegistry {
     const { policy: _policy, partition: _partition, ...updatable } = queue;
     await this.boss.updateQueue(definition.id, updatable);
     if (definition.schedule && this.options.schedules !== false) await this.boss.schedule(definition.id, definition.schedule.cron, definition.payload.parse(definition.schedule.payload) as object);
+    // Schedules live in the database: with JOB_SCHEDULES=off, one stored by an earlier start (or
+    // copied with the tests' PGlite template) would still fire, e.g. a monitor tick mid-test.
+    else if (definition.schedule) await this.boss.unschedule(definition.id);
     // JOBS=off: this process only sends; dedicated workers (src/worker.ts) handle the queues.
     if (this.options.work === false) return;
     const handle = async (job: { id: string; data: unknown; retryCount: number }): Promise<void> => {

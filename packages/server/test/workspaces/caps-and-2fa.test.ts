@@ -116,7 +116,7 @@ describe('caps count per workspace', () => {
     const schedules = await server.db.select().from(monitorSchedules).where(eq(monitorSchedules.userId, principal));
     expect(schedules.map((schedule) => schedule.url)).toContain('https://acme.example');
     // One audit at a time per principal: the site that started is due again after the agency interval.
-    const started = schedules.filter((schedule) => schedule.lastRunAt !== null);
+    const started = schedules.filter((schedule) => schedule.lastRunAt?.getTime() === now.getTime());
     expect(started).toHaveLength(1);
     expect(started[0].nextRunAt.getTime() - now.getTime()).toBe(MONITOR_INTERVAL_MS.agency);
     expect(MONITOR_INTERVAL_MS.agency).not.toBe(MONITOR_INTERVAL_MS.free);
