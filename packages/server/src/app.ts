@@ -147,9 +147,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.jobs.define(authRateLimitCleanupJob(app.db));
   const auditDeps = { db: app.db, allowHosts: config.fetchAllowHosts, log: app.log, afterSave: alertsAfterSave(app.db) };
   // A site audit's coordinator and its page jobs send page jobs; the definition is read when they run.
-  // Page jobs share one fetcher (connection pool) per process, closed with the app.
+  // Page jobs share one fetcher (connection pool) per process, closed with the app once running
+  // page jobs have drained (closing it earlier would cut their requests on SIGTERM).
   const pageFetcher = new SafeFetcher({ allowHosts: config.fetchAllowHosts });
-  app.addHook('onClose', () => pageFetcher.close());
+  app.jobs.afterDrain(() => pageFetcher.close());
   const crawlDeps = { ...auditDeps, fetcher: pageFetcher, enqueuePage: (payload: PageJobPayload) => app.jobs.send(pageJob, payload) };
   const pageJob = auditPageJob(crawlDeps);
   const auditJob = auditRunJob(crawlDeps);

@@ -70,6 +70,21 @@ export class JobRegistry {
     return id;
   }
 
+  private readonly drainedCallbacks: (() => Promise<unknown> | unknown)[] = [];
+
+  /**
+   * Runs `release` when the app closes, once running jobs have drained: for what handlers use (a
+   * shared fetcher's connections), which an ordinary onClose hook could close under a job still running.
+   */
+  afterDrain(release: () => Promise<unknown> | unknown): void {
+    this.drainedCallbacks.push(release);
+  }
+
+  /** Called by the plugin once pg-boss has stopped. */
+  async runAfterDrain(): Promise<void> {
+    for (const release of this.drainedCallbacks) await release();
+  }
+
   async start(): Promise<void> {
     this.started = true;
     for (const definition of this.definitions.values()) await this.startWorker(definition);
@@ -154,7 +169,11 @@ export const jobsPlugin = fp<{ work?: boolean; schedules?: boolean; drainTimeout
     });
     app.addHook('onClose', async () => {
       await draining;
-      await boss.stop({ close: true });
+      try {
+        await registry.runAfterDrain();
+      } finally {
+        await boss.stop({ close: true });
+      }
     });
   },
   { name: 'jobs', dependencies: ['db'] },
