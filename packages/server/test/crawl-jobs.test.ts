@@ -131,6 +131,22 @@ describe('a site audit as page jobs', () => {
     const activities = await server.db.select().from(userActivity).where(eq(userActivity.userId, userId));
     expect(activities.filter((activity) => activity.activityData?.auditId === runId)).toHaveLength(1);
 
+    // Once the audit is saved, the page results are dropped; the rows keep what settles a late job.
+    expect(rows.filter((row) => row.result !== null)).toEqual([]);
+    expect(rows.filter((row) => row.status === 'done')).toHaveLength(AUDITED.length);
+
+    // A page job delivered late (pg-boss redelivers after an expiry) fetches nothing, re-audits nothing, saves nothing.
+    const lateDeps: CrawlDeps = { db: server.db, allowHosts: ['127.0.0.1'], log: server.app.log, enqueuePage: async () => expect.fail('a late job sent a page job') };
+    const requestsBefore = requests.length;
+    for (const job of sent.slice(0, 3)) {
+      await runPageJob(lateDeps, job);
+      await giveUpPage(lateDeps, job);
+    }
+    expect(requests.length).toBe(requestsBefore);
+    expect(await server.db.select().from(crawlPages).where(eq(crawlPages.runId, runId))).toEqual(rows);
+    expect(await server.db.select().from(auditHistory).where(eq(auditHistory.id, runId))).toEqual(history);
+    expect(await getRun(server.db, userId, runId)).toEqual(run);
+
     // The same site crawled in one process, as site audits were before page jobs.
     const inProcess = await auditSite(`${origin}/`, { allowHosts: ['127.0.0.1'], maxPages: 100, onProgress: async () => {} });
     if (inProcess.kind !== 'site') throw new Error('expected a site audit');

@@ -20,11 +20,19 @@ export interface AuditDeps {
  * Saves the result under the run's id and completes the run in one transaction, so a retry sees
  * either both or neither; the audit_run activity is logged only by the call that saved the row.
  */
-export async function finishRun(deps: AuditDeps, userId: string, run: Pick<AuditRunRow, 'id' | 'websiteUrl' | 'scope'>, stored: StoredAudit): Promise<void> {
+export async function finishRun(
+  deps: AuditDeps,
+  userId: string,
+  run: Pick<AuditRunRow, 'id' | 'websiteUrl' | 'scope'>,
+  stored: StoredAudit,
+  /** More writes that belong with the save (a site crawl drops its page results). */
+  withSave?: (tx: Parameters<Parameters<AuditDeps['db']['transaction']>[0]>[0]) => Promise<void>,
+): Promise<void> {
   const pages = pageCountOf(stored);
   const saved = await deps.db.transaction(async (tx) => {
     const inserted = await saveAuditHistory(tx, userId, run.id, run.websiteUrl, stored);
     await completeRun(tx, userId, run.id, { done: pages, total: pages });
+    await withSave?.(tx);
     return inserted;
   });
   if (!saved) return;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AuditResult, SiteContext } from '@citable/contract';
 import type { Db } from '../../../db/client';
 import { crawlPages, siteCrawls } from '../../../db/crawl-schema';
@@ -250,6 +250,18 @@ export async function pauseFetches(db: Db, runId: string, ms: number): Promise<v
     .update(siteCrawls)
     .set({ nextFetchAt: sql`greatest(${siteCrawls.nextFetchAt}, now() + ${ms} * interval '1 millisecond')` })
     .where(eq(siteCrawls.runId, runId));
+}
+
+/**
+ * Drops the page results once the audit is saved (each ~27 KB, and the saved audit holds what it
+ * needs of them). The rows stay with their URL, status and attempts; a late duplicate page job is
+ * stopped by the run no longer running, before it reads its row.
+ */
+export async function clearPagePayloads(db: Db | Tx, runId: string): Promise<void> {
+  await db
+    .update(crawlPages)
+    .set({ result: null })
+    .where(and(eq(crawlPages.runId, runId), isNotNull(crawlPages.result)));
 }
 
 /** The audited pages in discovery order, and the pages that could not be read. */

@@ -5,6 +5,7 @@ import { finishRun, type AuditDeps } from '../lifecycle';
 import { failRun, getRun, markRunning, type AuditRunRow } from '../runs';
 import { storedSiteAudit } from '../stored-audit';
 import {
+  clearPagePayloads,
   crawlResults,
   createCrawl,
   finishPage,
@@ -183,7 +184,7 @@ async function afterPage(deps: CrawlDeps, userId: string, run: AuditRunRow & { w
   if ((queuedAtFinish ?? (await queuedCount(deps.db, run.id))) === 0) await finishCrawl(deps, userId, run);
 }
 
-/** Aggregates the pages as a single crawl did and saves the audit; saving twice is a no-op. */
+/** Aggregates the pages as a single crawl did and saves the audit, dropping the page results it came from; saving twice is a no-op. */
 async function finishCrawl(deps: CrawlDeps, userId: string, run: AuditRunRow & { websiteUrl: string }): Promise<void> {
   const current = await getRun(deps.db, userId, run.id);
   if (!current || current.status !== 'running') return;
@@ -192,5 +193,6 @@ async function finishCrawl(deps: CrawlDeps, userId: string, run: AuditRunRow & {
     await failRun(deps.db, userId, run.id, `No page of ${run.websiteUrl} could be audited.`);
     return;
   }
-  await finishRun(deps, userId, run, storedSiteAudit(results, failed));
+  // The page results are dropped in the save's transaction: kept after it, they would stay for ever.
+  await finishRun(deps, userId, run, storedSiteAudit(results, failed), (tx) => clearPagePayloads(tx, run.id));
 }
