@@ -68,7 +68,7 @@ export class Metrics {
   readonly httpRequests = new Counter('citable_http_requests_total', 'HTTP requests answered, by method, route pattern and status.');
   readonly httpDuration = new Histogram('citable_http_request_duration_seconds', 'HTTP request latency in seconds, by method, route pattern and status.', HTTP_BUCKETS);
   readonly jobs = new Counter('citable_jobs_total', 'Jobs handled by this process, by queue and outcome (completed or failed).');
-  readonly jobDuration = new Histogram('citable_job_duration_seconds', 'Job handling time in seconds, by queue and outcome; queue audit-run is the audit duration.', JOB_BUCKETS);
+  readonly jobDuration = new Histogram('citable_job_duration_seconds', 'Job handling time in seconds, by queue and outcome. Queue audit-run is a page audit\'s whole duration, but only the coordinator of a site audit (opening the crawl); each page of a site audit is timed under queue audit-page.', JOB_BUCKETS);
   private readonly started = Date.now();
 
   observeJob(queue: string, seconds: number, outcome: 'completed' | 'failed'): void {

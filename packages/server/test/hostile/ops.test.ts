@@ -59,6 +59,10 @@ describe('metrics', () => {
     expect(text).toMatch(/citable_jobs_total\{queue="hostile-metrics",outcome="(completed|failed)"\} 1/);
     expect(text).toMatch(/citable_job_duration_seconds_count\{queue="hostile-metrics",outcome="(completed|failed)"\} 1/);
     expect(text).toMatch(/citable_job_queue_jobs\{queue="hostile-metrics",state="total"\} \d+/);
+    // Site audits are split into page jobs: the help must not call audit-run the audit duration.
+    const help = text.split('\n').find((line) => line.startsWith('# HELP citable_job_duration_seconds '));
+    expect(help).toContain('only the coordinator of a site audit');
+    expect(help).toContain('queue audit-page');
   });
 });
 
