@@ -6,6 +6,7 @@ import { clientReportRuns, clientReportSchedules } from '../db/client-reports-sc
 import { workspaceClients, workspaceSettings } from '../db/workspace-schema';
 import { currentPlan } from '../billing/gates';
 import { generateReport } from '../reports/generate-job';
+import { reportAllowanceUsed } from '../reports/request-gates';
 import { documentKey, type ReportStorage } from '../reports/storage';
 import { createReport, deleteReport, getReport } from '../reports/store';
 import type { StoredReportConfig } from '../reports/stored-config';
@@ -25,7 +26,7 @@ export interface ClientReportDeps {
 export interface ClientReportOutcome {
   /** Schedules whose period was mailed to every recipient. */
   sent: number;
-  /** Periods given up: no audit to report on, a plan that no longer carries the template, or repeated mail failures. */
+  /** Periods given up: no audit to report on, a plan that no longer carries the template, the month's report allowance used, or repeated mail failures. */
   skipped: number;
   /** Schedules left due because a send failed; the next run retries the recipients not yet mailed. */
   retrying: number;
@@ -137,6 +138,13 @@ async function runSchedule(deps: ClientReportDeps, due: Due, now: Date): Promise
   const template = due.template as ReportTemplateId;
   if (!canUse(plan, { reportTemplate: template }) || !canUse(plan, { area: 'reports' })) {
     log.warn({ clientId: due.clientId, plan, template }, 'scheduled client report skipped: the workspace plan no longer includes it');
+    return finish('skipped');
+  }
+  // The period's report counts towards the workspace's monthly allowance like one asked for in the
+  // app; once the allowance is used up the period is given up, not retried every hour. A period
+  // whose report was already created (a retry) goes on: that report is already counted.
+  if (run!.reportId === null && (await reportAllowanceUsed(db, due.principalId, plan, now))) {
+    log.warn({ clientId: due.clientId, plan, periodKey }, 'scheduled client report skipped: the workspace has used its monthly report allowance');
     return finish('skipped');
   }
   const reportId = await periodReport(deps, due, slot, periodKey, canUse(plan, { area: 'report-white-label' }), now);

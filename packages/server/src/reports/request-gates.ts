@@ -11,16 +11,21 @@ import { workspacePrincipalIds } from '../workspaces/access';
 type Request = z.output<typeof generateReportRequestSchema>;
 
 /**
- * 403 naming the next plan with a larger allowance once this month's reports reach the plan's.
- * An agency workspace's reports (owner's and every client's) share one allowance (issue #11).
+ * Whether this calendar month's reports have reached the plan's allowance. An agency workspace's
+ * reports (owner's and every client's) share one allowance (issue #11), whoever `userId` is of it.
  */
-async function enforceReportLimit(db: Db, userId: string, plan: PlanId, now: Date): Promise<void> {
+export async function reportAllowanceUsed(db: Db, userId: string, plan: PlanId, now: Date): Promise<boolean> {
   const [row] = await db
     .select({ used: count() })
     .from(reports)
     .where(and(inArray(reports.userId, await workspacePrincipalIds(db, userId)), gte(reports.createdAt, calendarMonth(now).start)));
+  return (row?.used ?? 0) >= usageLimit(plan, 'reports');
+}
+
+/** 403 naming the next plan with a larger allowance once this month's reports reach the plan's. */
+async function enforceReportLimit(db: Db, userId: string, plan: PlanId, now: Date): Promise<void> {
+  if (!(await reportAllowanceUsed(db, userId, plan, now))) return;
   const limit = usageLimit(plan, 'reports');
-  if ((row?.used ?? 0) < limit) return;
   const requiredPlan = PLAN_IDS.find((candidate) => usageLimit(candidate, 'reports') > limit);
   throw new HttpError(403, { error: REPORT_MESSAGES.limitReached, ...(requiredPlan ? { requiredPlan } : {}) });
 }
