@@ -172,7 +172,6 @@ describe('SIGTERM drains jobs', () => {
     it('finishes its running page jobs before it exits 0; another worker finishes the audit', { timeout: 300_000 }, async () => {
       const site = await countingSite(4_000);
       sites.push(site);
-    sites.push(site);
       const storage = await keptStorage();
       api_ = await startTestServer({ storage, env: { JOBS: 'off', FETCH_ALLOW_HOSTS: '127.0.0.1' } });
       const workerEnv = { FETCH_ALLOW_HOSTS: '127.0.0.1', SHUTDOWN_TIMEOUT_SECONDS: '90' };
