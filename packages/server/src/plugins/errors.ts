@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/database-unavailable';
+import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../lib/unstorable-text';
 import { HttpError } from '../lib/http-error';
 
 interface Detail {
@@ -35,6 +36,8 @@ export const errorsPlugin = fp(
         return reply.status(400).send({ error: 'Malformed JSON body', details: [{ path: 'body', message: error.message }] });
       }
       if (status >= 400 && status < 500) return reply.status(status).send({ error: error.message });
+      // Text PostgreSQL cannot hold (a NUL byte in an id, say) is the client's mistake, not ours.
+      if (isUnstorableText(error)) return reply.status(400).send({ error: UNSTORABLE_TEXT_MESSAGE });
       // An outage, not a bug: the client may retry, and a balancer may send it elsewhere meanwhile.
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error, reqId: request.id }, 'database unavailable');

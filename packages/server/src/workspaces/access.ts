@@ -45,7 +45,11 @@ export const twoFactorRequired = () => new HttpError(403, { error: WORKSPACE_ERR
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
+/** better-auth's organization ids are short printable strings; anything else names no workspace (and a NUL byte would fail the query). */
+const isPlausibleWorkspaceId = (value: string) => value.length > 0 && value.length <= 128 && !value.includes('\u0000');
+
 export async function loadWorkspace(db: Db, workspaceId: string): Promise<WorkspaceRecord | null> {
+  if (!isPlausibleWorkspaceId(workspaceId)) return null;
   const [row] = await db
     .select({ id: organization.id, name: organization.name, ownerUserId: workspaceSettings.ownerUserId, requireTwoFactor: workspaceSettings.requireTwoFactor })
     .from(organization)
@@ -56,6 +60,7 @@ export async function loadWorkspace(db: Db, workspaceId: string): Promise<Worksp
 
 /** The user's membership of the workspace, or null when they are not (or no longer) a member. */
 export async function loadWorkspaceMembership(db: Db, userId: string, workspaceId: string): Promise<WorkspaceMembership | null> {
+  if (!isPlausibleWorkspaceId(workspaceId)) return null;
   const [row] = await db
     .select({ memberId: member.id, role: member.role })
     .from(member)

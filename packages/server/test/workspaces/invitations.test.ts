@@ -130,3 +130,13 @@ describe('invitation links', () => {
     expect(again.status).toBe(409);
   });
 });
+
+describe('workspace ids that name nothing', () => {
+  // Found by the hostile fuzz: a NUL byte in the id reached PostgreSQL, which refuses it (500).
+  it('answer 404 for a NUL byte in the id, never 500', async () => {
+    for (const id of ['%00', 'a%00b']) {
+      expect((await as(server, owner)(`/api/workspaces/${id}/members`)).status).toBe(404);
+      expect((await as(server, owner)(`/api/workspaces/${id}/clients/${clientId}`, { method: 'DELETE' })).status).toBe(404);
+    }
+  });
+});
