@@ -6,7 +6,7 @@ import { SCHEDULE_MESSAGES } from '../../src/client-reports/schedule-rules';
 import { sendDueClientReports } from '../../src/client-reports/send-client-reports';
 import { createReportStorage } from '../../src/reports/storage';
 import { createMailer } from '../../src/services/mailer';
-import { startFakeSmtp } from './fake-smtp';
+import { startFakeSmtp } from '../fakes/fake-smtp';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers';
 import { readPdf } from '../reports/pdf-reader';
 import { startChangingSite, type ChangingSite } from '../track/changing-site';
