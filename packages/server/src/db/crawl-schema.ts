@@ -25,7 +25,8 @@ export const siteCrawls = pgTable('site_crawls', {
   startPageUrl: text('start_page_url').notNull(),
   /** robots.txt's text; null when it sets no rule. */
   robotsTxt: text('robots_txt'),
-  site: jsonb('site').$type<SiteContext>().notNull(),
+  /** The site context every page is audited with (robots.txt, llms.txt, the sitemap and its URLs); null once the crawl is released (services/audits/crawl/crawl-store.ts releaseFinishedCrawl). */
+  site: jsonb('site').$type<SiteContext>(),
   maxPages: integer('max_pages').notNull(),
   /** URLs the crawl may ever know (redirects, duplicates and errors use URLs without adding pages). */
   maxUrls: integer('max_urls').notNull(),

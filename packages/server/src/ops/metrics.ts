@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { onAuditEnded } from '../services/audits/lifecycle';
 
 /**
  * A small Prometheus registry written against the text exposition format (0.0.4): counters and
@@ -63,17 +64,28 @@ class Histogram {
 
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const JOB_BUCKETS = [0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
+// A page audit takes seconds; a site audit of 500 pages with a Crawl-delay, up to hours.
+const AUDIT_BUCKETS = [1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800, 3600, 7200];
 
 export class Metrics {
   readonly httpRequests = new Counter('citable_http_requests_total', 'HTTP requests answered, by method, route pattern and status.');
   readonly httpDuration = new Histogram('citable_http_request_duration_seconds', 'HTTP request latency in seconds, by method, route pattern and status.', HTTP_BUCKETS);
   readonly jobs = new Counter('citable_jobs_total', 'Jobs handled by this process, by queue and outcome (completed or failed).');
-  readonly jobDuration = new Histogram('citable_job_duration_seconds', 'Job handling time in seconds, by queue and outcome. Queue audit-run is a page audit\'s whole duration, but only the coordinator of a site audit (opening the crawl); each page of a site audit is timed under queue audit-page.', JOB_BUCKETS);
+  readonly jobDuration = new Histogram('citable_job_duration_seconds', 'Job handling time in seconds, by queue and outcome. Queue audit-run is a page audit\'s whole duration, but only the coordinator of a site audit (opening the crawl); each page of a site audit is timed under queue audit-page. A whole audit is timed by citable_audit_duration_seconds.', JOB_BUCKETS);
+  readonly auditDuration = new Histogram(
+    'citable_audit_duration_seconds',
+    'Audit runs ended by this process, from the run created to its audit saved (outcome completed) or the run failed, in seconds, by scope (page or site). Each run is counted once, by the process that ended it (for a site audit, whichever process finished its last page): sum over processes.',
+    AUDIT_BUCKETS,
+  );
   private readonly started = Date.now();
 
   observeJob(queue: string, seconds: number, outcome: 'completed' | 'failed'): void {
     this.jobs.inc({ queue, outcome });
     this.jobDuration.observe({ queue, outcome }, seconds);
+  }
+
+  observeAudit(scope: string, outcome: 'completed' | 'failed', seconds: number): void {
+    this.auditDuration.observe({ scope, outcome }, seconds);
   }
 
   render(extra: string[] = []): string {
@@ -86,7 +98,7 @@ export class Metrics {
       '# TYPE citable_process_resident_memory_bytes gauge',
       `citable_process_resident_memory_bytes ${memory.rss}`,
     ];
-    return [this.httpRequests.render(), this.httpDuration.render(), this.jobs.render(), this.jobDuration.render(), ...processLines, ...extra].join('\n') + '\n';
+    return [this.httpRequests.render(), this.httpDuration.render(), this.jobs.render(), this.jobDuration.render(), this.auditDuration.render(), ...processLines, ...extra].join('\n') + '\n';
   }
 }
 
@@ -96,10 +108,19 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates `app.metrics` and times every request by its route pattern (never the raw URL: bounded label values). */
+/**
+ * Decorates `app.metrics`, times every request by its route pattern (never the raw URL: bounded
+ * label values) and every audit run this app ends, wherever it was started.
+ */
 export function collectMetrics(app: FastifyInstance): Metrics {
   const metrics = new Metrics();
   app.decorate('metrics', metrics);
+  // Runs end in services (jobs, routes, monitoring) built with this app's database; another app in
+  // the same process (tests) has its own database and its own metrics.
+  const stopObserving = onAuditEnded((ended) => {
+    if (app.hasDecorator('db') && ended.db === app.db) metrics.observeAudit(ended.scope, ended.outcome, ended.seconds);
+  });
+  app.addHook('onClose', async () => stopObserving());
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const labels = { method: request.method, route, status: String(reply.statusCode) };

@@ -1,11 +1,13 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { auditRuns } from '../../db/schema';
 import { logActivity } from '../activity';
 import { expectedFailureMessage, INTERNAL_FAILURE_MESSAGE } from './audit-failure';
 import { saveAuditHistory } from './history';
 import { auditPageUrl, auditSite } from './run-audit';
 import { runSiteCrawl, type CrawlDeps } from './crawl/site-crawl';
-import { completeRun, failRun, getRun, markRunning, writeProgress, type AuditRunRow } from './runs';
+import { completeRun, getRun, markRunning, writeProgress, type AuditRunRow } from './runs';
 import { pageCountOf, type StoredAudit } from './stored-audit';
 
 export interface AuditDeps {
@@ -14,6 +16,55 @@ export interface AuditDeps {
   log: FastifyBaseLogger;
   /** Runs once per saved audit (smart alerts); its failure is logged, never the audit's. */
   afterSave?: (userId: string, auditId: string) => Promise<unknown>;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * An audit run that ended, from its creation to its audit saved (completed) or the run failed,
+ * timed on the database's clock. Told once per run, by the process whose call ended it (the one
+ * whose save inserted the audit, or whose update failed the run still in flight), so summing every
+ * process's metrics counts each run once however many jobs or deliveries reached the end.
+ */
+export interface AuditEnded {
+  /** The database the run lives in: a process's metrics count only runs ended through its own app. */
+  db: Db;
+  scope: string;
+  outcome: 'completed' | 'failed';
+  seconds: number;
+}
+
+const endedListeners = new Set<(ended: AuditEnded) => void>();
+
+/** Calls `listener` for each audit run ended in this process (ops/metrics); returns the unsubscribe. */
+export function onAuditEnded(listener: (ended: AuditEnded) => void): () => void {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
+}
+
+function tellEnded(ended: AuditEnded): void {
+  for (const listener of endedListeners) listener(ended);
+}
+
+/** Seconds since the run was created, read in the statement that ends it (the database's clock on both ends). */
+const secondsSinceCreated = sql<number>`extract(epoch from clock_timestamp() - ${auditRuns.createdAt})::float8`;
+
+/**
+ * Fails a run still in flight, with `withFail` (a site crawl drops what it kept for its pages) in
+ * the same transaction; a run already ended is left as it is, and nothing is told twice.
+ */
+export async function failAudit(deps: Pick<AuditDeps, 'db'>, userId: string, runId: string, error: string, withFail?: (tx: Tx) => Promise<void>): Promise<void> {
+  const now = new Date();
+  const ended = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(auditRuns)
+      .set({ status: 'failed', error, finishedAt: now, updatedAt: now })
+      .where(and(eq(auditRuns.id, runId), eq(auditRuns.userId, userId), inArray(auditRuns.status, ['queued', 'running'])))
+      .returning({ scope: auditRuns.scope, seconds: secondsSinceCreated });
+    if (row) await withFail?.(tx);
+    return row;
+  });
+  if (ended) tellEnded({ db: deps.db, scope: ended.scope, outcome: 'failed', seconds: Number(ended.seconds) });
 }
 
 /**
@@ -26,16 +77,19 @@ export async function finishRun(
   run: Pick<AuditRunRow, 'id' | 'websiteUrl' | 'scope'>,
   stored: StoredAudit,
   /** More writes that belong with the save (a site crawl drops its page results). */
-  withSave?: (tx: Parameters<Parameters<AuditDeps['db']['transaction']>[0]>[0]) => Promise<void>,
+  withSave?: (tx: Tx) => Promise<void>,
 ): Promise<void> {
   const pages = pageCountOf(stored);
   const saved = await deps.db.transaction(async (tx) => {
     const inserted = await saveAuditHistory(tx, userId, run.id, run.websiteUrl, stored);
     await completeRun(tx, userId, run.id, { done: pages, total: pages });
     await withSave?.(tx);
-    return inserted;
+    if (!inserted) return null;
+    const [timed] = await tx.select({ seconds: secondsSinceCreated }).from(auditRuns).where(eq(auditRuns.id, run.id));
+    return { seconds: Number(timed?.seconds ?? 0) };
   });
   if (!saved) return;
+  tellEnded({ db: deps.db, scope: run.scope, outcome: 'completed', seconds: saved.seconds });
   try {
     await logActivity(deps.db, userId, {
       type: 'audit_run',
@@ -80,7 +134,7 @@ export async function executeRun(deps: AuditDeps & Partial<Pick<CrawlDeps, 'enqu
   } catch (error) {
     const message = expectedFailureMessage(error);
     if (message === null) deps.log.error({ err: error, auditId: runId }, 'audit failed');
-    await failRun(deps.db, userId, runId, message ?? INTERNAL_FAILURE_MESSAGE);
+    await failAudit(deps, userId, runId, message ?? INTERNAL_FAILURE_MESSAGE);
     return;
   }
   await finishRun(deps, userId, run, stored);

@@ -42,13 +42,14 @@ export async function getCrawl(db: Db, runId: string): Promise<SiteCrawlRow | nu
   return row ?? null;
 }
 
-/** A URL's state in its crawl, with the crawl's page count so far. */
+/** A URL's state in its crawl, with the crawl's page count so far; null once the crawl is released. */
 export async function getPageState(db: Db, runId: string, url: string): Promise<{ status: string; depth: number; pagesAudited: number; maxPages: number } | null> {
   const [row] = await db
     .select({ status: crawlPages.status, depth: crawlPages.depth, pagesAudited: siteCrawls.pagesAudited, maxPages: siteCrawls.maxPages })
     .from(crawlPages)
     .innerJoin(siteCrawls, eq(siteCrawls.runId, crawlPages.runId))
-    .where(and(eq(crawlPages.runId, runId), eq(crawlPages.url, url)));
+    // A released crawl (its audit saved or failed) has no page left to handle.
+    .where(and(eq(crawlPages.runId, runId), eq(crawlPages.url, url), isNotNull(siteCrawls.site)));
   return row ?? null;
 }
 
@@ -76,6 +77,8 @@ export async function createCrawl(db: Db, crawl: NewCrawl, start: PageOutcome, d
         maxPages: crawl.maxPages,
         maxUrls: maxUrlsFor(crawl.maxPages),
         crawlDelayMs: crawl.crawlDelayMs,
+        // The coordinator has just fetched the start page: the first page job waits a Crawl-delay after it.
+        nextFetchAt: sql`now() + ${crawl.crawlDelayMs} * interval '1 millisecond'`,
       })
       .onConflictDoNothing()
       .returning({ runId: siteCrawls.runId });
@@ -253,15 +256,18 @@ export async function pauseFetches(db: Db, runId: string, ms: number): Promise<v
 }
 
 /**
- * Drops the page results once the audit is saved (each ~27 KB, and the saved audit holds what it
- * needs of them). The rows stay with their URL, status and attempts; a late duplicate page job is
- * stopped by the run no longer running, before it reads its row.
+ * Releases what a crawl kept for its page jobs once its audit is saved or its run failed, in that
+ * transaction: the page results (each ~27 KB; the saved audit holds what it needs of them) and the
+ * site context (its sitemap alone may list 50,000 URLs). What keeps late deliveries harmless stays:
+ * each URL's row (unique per run, with its status and attempts), the crawl row and its counters. A
+ * late page job is stopped by the run no longer running, or by the released crawl (getPageState).
  */
-export async function clearPagePayloads(db: Db | Tx, runId: string): Promise<void> {
+export async function releaseFinishedCrawl(db: Db | Tx, runId: string): Promise<void> {
   await db
     .update(crawlPages)
     .set({ result: null })
     .where(and(eq(crawlPages.runId, runId), isNotNull(crawlPages.result)));
+  await db.update(siteCrawls).set({ site: null }).where(eq(siteCrawls.runId, runId));
 }
 
 /** The audited pages in discovery order, and the pages that could not be read. */

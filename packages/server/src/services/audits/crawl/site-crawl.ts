@@ -1,11 +1,10 @@
 import { CrawlScope, crawlStep, isCrawlerError, NotHtmlError, normalizeUrl, openCrawl, RateLimitedError, SafeFetcher, type CrawlStep } from '@citable/crawler';
 import { auditSnapshot } from '@citable/engine';
 import { expectedFailureMessage, INTERNAL_FAILURE_MESSAGE } from '../audit-failure';
-import { finishRun, type AuditDeps } from '../lifecycle';
-import { failRun, getRun, markRunning, type AuditRunRow } from '../runs';
+import { failAudit, finishRun, type AuditDeps } from '../lifecycle';
+import { getRun, markRunning, type AuditRunRow } from '../runs';
 import { storedSiteAudit } from '../stored-audit';
 import {
-  clearPagePayloads,
   crawlResults,
   createCrawl,
   finishPage,
@@ -14,6 +13,7 @@ import {
   markSent,
   pauseFetches,
   queuedCount,
+  releaseFinishedCrawl,
   reserveFetchSlot,
   unsentChildren,
   type Discovered,
@@ -75,7 +75,7 @@ export async function runSiteCrawl(deps: CrawlDeps, userId: string, run: AuditRu
   } catch (error) {
     const message = expectedFailureMessage(error);
     if (message === null) deps.log.error({ err: error, auditId: run.id }, 'audit failed');
-    await failRun(deps.db, userId, run.id, message ?? INTERNAL_FAILURE_MESSAGE);
+    await failAudit(deps, userId, run.id, message ?? INTERNAL_FAILURE_MESSAGE);
     return;
   } finally {
     await fetcher.close();
@@ -126,7 +126,7 @@ export async function giveUpPage(deps: CrawlDeps, { runId, userId, url }: PageJo
 }
 
 /** What every page job of a crawl reads; it never changes, so each process keeps the last few. */
-type CrawlContext = Pick<SiteCrawlRow, 'runId' | 'origin' | 'robotsTxt' | 'site' | 'crawlDelayMs'>;
+type CrawlContext = Pick<SiteCrawlRow, 'runId' | 'origin' | 'robotsTxt' | 'crawlDelayMs'> & { site: NonNullable<SiteCrawlRow['site']> };
 const contexts = new Map<string, CrawlContext>();
 // A context holds the sitemap's URLs (up to 50,000): keep few.
 const CONTEXTS_KEPT = 4;
@@ -135,7 +135,8 @@ async function crawlContext(deps: CrawlDeps, runId: string): Promise<CrawlContex
   const cached = contexts.get(runId);
   if (cached) return cached;
   const crawl = await getCrawl(deps.db, runId);
-  if (!crawl) throw new Error(`crawl ${runId} has no site_crawls row`);
+  // Released between this job's page check and now: the run has ended, so the retry stops at getRun.
+  if (!crawl?.site) throw new Error(`crawl ${runId} has no site_crawls row, or has been released`);
   const context = { runId, origin: crawl.origin, robotsTxt: crawl.robotsTxt, site: crawl.site, crawlDelayMs: crawl.crawlDelayMs };
   contexts.set(runId, context);
   if (contexts.size > CONTEXTS_KEPT) contexts.delete(contexts.keys().next().value!);
@@ -184,15 +185,15 @@ async function afterPage(deps: CrawlDeps, userId: string, run: AuditRunRow & { w
   if ((queuedAtFinish ?? (await queuedCount(deps.db, run.id))) === 0) await finishCrawl(deps, userId, run);
 }
 
-/** Aggregates the pages as a single crawl did and saves the audit, dropping the page results it came from; saving twice is a no-op. */
+/** Aggregates the pages as a single crawl did and saves the audit, releasing what its page jobs kept; saving twice is a no-op. */
 async function finishCrawl(deps: CrawlDeps, userId: string, run: AuditRunRow & { websiteUrl: string }): Promise<void> {
   const current = await getRun(deps.db, userId, run.id);
   if (!current || current.status !== 'running') return;
   const { results, failed } = await crawlResults(deps.db, run.id);
   if (results.length === 0) {
-    await failRun(deps.db, userId, run.id, `No page of ${run.websiteUrl} could be audited.`);
+    await failAudit(deps, userId, run.id, `No page of ${run.websiteUrl} could be audited.`, (tx) => releaseFinishedCrawl(tx, run.id));
     return;
   }
-  // The page results are dropped in the save's transaction: kept after it, they would stay for ever.
-  await finishRun(deps, userId, run, storedSiteAudit(results, failed), (tx) => clearPagePayloads(tx, run.id));
+  // What the page jobs needed is released in the save's transaction: kept after it, it would stay for ever.
+  await finishRun(deps, userId, run, storedSiteAudit(results, failed), (tx) => releaseFinishedCrawl(tx, run.id));
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "site_crawls" ALTER COLUMN "site" DROP NOT NULL;
