@@ -55,19 +55,23 @@ export const GENEROUS_RATE_LIMITS: AuthRateLimits = {
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
+/** Changes whenever what a migrated database holds may change: the migrations, PGlite's and pg-boss's versions. */
+function templateKey(): string {
+  return createHash('sha256')
+    .update(readFileSync(path.join(serverRoot, 'drizzle/meta/_journal.json')))
+    .update(readFileSync(path.resolve(serverRoot, '../../node_modules/@electric-sql/pglite/package.json')))
+    .update(readFileSync(path.resolve(serverRoot, '../../node_modules/pg-boss/package.json')))
+    .digest('hex')
+    .slice(0, 16);
+}
+
 /**
  * A fresh PGlite folder costs about 10 s (initdb in WebAssembly); a copy of one costs about 1 s.
  * Test files therefore copy a template that already holds every migration and pg-boss's schema,
  * built once per schema version and shared across runs.
  */
 async function pgliteTemplate(): Promise<string> {
-  const key = createHash('sha256')
-    .update(readFileSync(path.join(serverRoot, 'drizzle/meta/_journal.json')))
-    .update(readFileSync(path.resolve(serverRoot, '../../node_modules/@electric-sql/pglite/package.json')))
-    .update(readFileSync(path.resolve(serverRoot, '../../node_modules/pg-boss/package.json')))
-    .digest('hex')
-    .slice(0, 16);
-  const template = path.join(tmpdir(), `citable-pglite-template-${key}`);
+  const template = path.join(tmpdir(), `citable-pglite-template-${templateKey()}`);
   if (existsSync(template)) return template;
   const building = mkdtempSync(path.join(tmpdir(), 'citable-pglite-building-'));
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: building, WEB_DIST_DIR: path.join(building, 'none') });
@@ -85,17 +89,76 @@ async function pgliteTemplate(): Promise<string> {
   return template;
 }
 
-export async function createTestStorage(): Promise<TestStorage> {
+// Any constant works; the same in every test worker, and distinct from the app's migration lock.
+const POSTGRES_TEMPLATE_LOCK_KEY = 4_242_002;
+let postgresTemplateName: Promise<string> | undefined;
+
+/**
+ * The same on PostgreSQL: migrating an empty database and creating pg-boss's schema costs seconds
+ * per test file (more on a busy machine), `create database ... template` a fraction of that. The
+ * template database is built once per schema version on the server and kept across runs; the
+ * templates of older versions are dropped when a new one is built.
+ */
+function postgresTemplate(serverUrl: string): Promise<string> {
+  postgresTemplateName ??= buildPostgresTemplate(serverUrl).catch((error: unknown) => {
+    postgresTemplateName = undefined;
+    throw error;
+  });
+  return postgresTemplateName;
+}
+
+async function buildPostgresTemplate(serverUrl: string): Promise<string> {
+  const name = `citable_template_${templateKey()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    // Test files in parallel workers race for it: one builds, the others wait on the lock and find it built.
+    await admin.query('select pg_advisory_lock($1)', [POSTGRES_TEMPLATE_LOCK_KEY]);
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      const stale = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'citable\\_template\\_%'`);
+      for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname} with (force)`);
+      // Built under another name and renamed at the end, so an interrupted build is never taken for a template.
+      const building = `citable_building_${randomBytes(6).toString('hex')}`;
+      await admin.query(`create database ${building}`);
+      try {
+        const url = new URL(serverUrl);
+        url.pathname = `/${building}`;
+        const dataDir = mkdtempSync(path.join(tmpdir(), 'citable-postgres-building-'));
+        try {
+          const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'none'), JOB_SCHEDULES: 'off', DATABASE_URL: url.toString() });
+          const app = await buildApp(config, { logger: false });
+          await app.ready();
+          await app.close();
+        } finally {
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+        await admin.query(`alter database ${building} rename to ${name}`);
+      } catch (error) {
+        await admin.query(`drop database if exists ${building} with (force)`);
+        throw error;
+      }
+    }
+  } finally {
+    await admin.query('select pg_advisory_unlock($1)', [POSTGRES_TEMPLATE_LOCK_KEY]).catch(() => undefined);
+    await admin.end();
+  }
+  return name;
+}
+
+/** Storage on DATABASE_URL's server when it is set, or `driver: 'pglite'` for the embedded database whatever DATABASE_URL says. */
+export async function createTestStorage(options: { driver?: 'pglite' } = {}): Promise<TestStorage> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'citable-test-'));
-  const serverUrl = process.env.DATABASE_URL;
+  const serverUrl = options.driver === 'pglite' ? undefined : process.env.DATABASE_URL;
   if (!serverUrl) {
     cpSync(await pgliteTemplate(), path.join(dataDir, 'pglite'), { recursive: true });
     return { dataDir, remove: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
+  const template = await postgresTemplate(serverUrl);
   const name = `citable_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

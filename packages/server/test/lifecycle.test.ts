@@ -10,8 +10,8 @@ afterAll(async () => {
   for (const storage of storages) await storage.remove();
 });
 
-async function keptStorage(): Promise<TestStorage> {
-  const storage = await createTestStorage();
+async function keptStorage(options?: Parameters<typeof createTestStorage>[0]): Promise<TestStorage> {
+  const storage = await createTestStorage(options);
   storages.push(storage);
   return storage;
 }
@@ -111,9 +111,10 @@ describe('jobs', () => {
 
 describe('data folder lock', () => {
   it('a second server process on the same DATA_DIR refuses to start, naming the folder and the pid', async () => {
-    const storage = await keptStorage();
-    // The lock guards PGlite: force the embedded driver even when the suite runs on PostgreSQL.
-    const first = await startTestServer({ storage: { ...storage, databaseUrl: undefined } });
+    // The lock guards PGlite: force the embedded driver even when the suite runs on PostgreSQL (a
+    // copy of the migrated template, as on PGlite: a fresh folder's initdb alone could take the test's 30 s).
+    const storage = await keptStorage({ driver: 'pglite' });
+    const first = await startTestServer({ storage });
     try {
       const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/server.ts'], {
         cwd: repoRoot,
