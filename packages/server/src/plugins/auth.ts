@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { AUTH_ERROR_CODES, AUTH_PAGES, MESSAGES } from '@citable/contract';
 import { createAuth, type Auth } from '../auth/create-auth';
+import { createSessionLookup, type SessionSnapshot } from '../auth/session-lookup';
 import { HttpError } from '../lib/http-error';
 import { hitRateLimits, type AuthRateLimits, type RateRule } from '../services/auth-rate-limit';
 import { exceedsJsonDepth } from '../ops/json-depth';
@@ -19,6 +20,10 @@ declare module 'fastify' {
     auth: Auth;
     /** The signed-in user, or a 401 HttpError: call it first in every route that needs a session. */
     requireUser(request: FastifyRequest): Promise<SessionUser>;
+  }
+  interface FastifyRequest {
+    /** The session as requireUser read it, so the plan and profile read with it are reused. */
+    session?: SessionSnapshot;
   }
 }
 
@@ -67,12 +72,15 @@ export const authPlugin = fp<AuthPluginOptions>(
     const auth = createAuth({ db: app.db, mailer: app.mailer, secret: options.secret, publicUrl: options.publicUrl, port: options.port, isProduction: options.isProduction });
     const limited = limitedEndpoints(options.rateLimits);
 
+    const { authCookies, secret } = await auth.$context;
+    const sessionOf = createSessionLookup(app.db, { cookieName: authCookies.sessionToken.name, secret });
+
     app.decorate('auth', auth);
+    app.decorateRequest('session', undefined);
     app.decorate('requireUser', async (request: FastifyRequest) => {
-      const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-      if (!session) throw new HttpError(401, { error: MESSAGES.auth.notAuthenticated });
-      const { id, email, name, emailVerified } = session.user;
-      return { id, email, name, emailVerified };
+      request.session ??= (await sessionOf(request.cookies)) ?? undefined;
+      if (!request.session) throw new HttpError(401, { error: MESSAGES.auth.notAuthenticated });
+      return request.session.user;
     });
 
     async function enforceRateLimit(request: FastifyRequest, reply: FastifyReply, path: string): Promise<boolean> {

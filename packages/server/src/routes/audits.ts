@@ -58,7 +58,6 @@ export const auditRoutes: FastifyPluginAsyncZod<{ job: ReturnType<typeof auditRu
   app.get('/api/audits', { schema: { querystring: auditListQuerySchema, response: { 200: auditListResponseSchema, ...errors } } }, async (request) => {
     const owner = await app.requireOwner(request);
     const { website, limit } = request.query;
-    const profile = await getOrCreateProfile(app.db, owner.ownerId, owner.plan);
     const rows = await listAuditSummaries(app.db, owner.ownerId, { website, limit: limit ?? (website ? AUDIT_LIST_WEBSITE_DEFAULT : AUDIT_LIST_DEFAULT) });
     let current = await getRunInFlight(app.db, owner.ownerId);
     // Reads write only when there is something to fix: an abandoned run is failed, then re-read.
@@ -66,7 +65,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ job: ReturnType<typeof auditRu
       await failAbandonedRuns(app.db, owner.ownerId);
       current = await getRunInFlight(app.db, owner.ownerId);
     }
-    return { audits: rows.map((row) => toHistoryItem(row, profile.plan)), current: current ? toRunView(current, null, profile.plan) : null };
+    return { audits: rows.map((row) => toHistoryItem(row, owner.plan)), current: current ? toRunView(current, null, owner.plan) : null };
   });
 
   app.get('/api/audits/:id', { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: auditRunSchema, ...errors } } }, async (request) => {
@@ -77,8 +76,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ job: ReturnType<typeof auditRu
       run = await getRun(app.db, owner.ownerId, request.params.id);
     }
     if (!run) throw notFound();
-    const profile = await getOrCreateProfile(app.db, owner.ownerId, owner.plan);
     const history = run.status === 'completed' ? await getAuditHistory(app.db, owner.ownerId, run.id) : null;
-    return toRunView(run, history, profile.plan);
+    return toRunView(run, history, owner.plan);
   });
 };

@@ -13,8 +13,7 @@ function changedFields(before: Profile, input: ProfileUpdate): string[] {
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/profile', { schema: { response: { 200: profileSchema, 401: apiErrorSchema } } }, async (request) => {
-    const owner = await app.requireOwner(request);
-    return getOrCreateProfile(app.db, owner.ownerId, owner.plan);
+    return app.ownerProfile(request);
   });
 
   app.patch('/api/profile', { schema: { body: profileUpdateSchema, response: { 200: profileSchema, ...errors } } }, async (request) => {

@@ -33,6 +33,14 @@ async function owner(db: Db, userId: string) {
   return row;
 }
 
+/**
+ * The profile of a row already read (with the session, by requireUser), or null when there was
+ * none yet: the caller then uses getOrCreateProfile, which creates it.
+ */
+export function profileFromRow(row: ProfileRow | null, owner: { email: string; name: string }, plan: PlanId): Profile | null {
+  return row ? toProfile(row, owner, plan) : null;
+}
+
 /** The user's profile, created on first access (free plan, onboarding not completed). */
 export async function getOrCreateProfile(db: Db, userId: string, scopePlan?: PlanId): Promise<Profile> {
   // Most requests read it (the dashboard, four times per load): one read with the owner's name,

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CLIENT_SCOPE_HEADER, isWorkspaceRole, WORKSPACE_ERRORS, type PlanId, type WorkspaceRole } from '@citable/contract';
+import { CLIENT_SCOPE_HEADER, isWorkspaceRole, WORKSPACE_ERRORS, type PlanId, type Profile, type WorkspaceRole } from '@citable/contract';
 import { currentPlan } from '../billing/gates';
+import { getOrCreateProfile, profileFromRow } from '../services/profile';
 import { member } from '../db/schema';
 import { workspaceClients, workspaceMemberClients, workspaceSettings } from '../db/workspace-schema';
 import { HttpError } from '../lib/http-error';
@@ -31,6 +32,8 @@ declare module 'fastify' {
      * user-owned records, and scope queries by `ownerId`.
      */
     requireOwner(request: FastifyRequest): Promise<OwnerScope>;
+    /** The acting owner's profile (requireOwner first), reusing the row read with the session. */
+    ownerProfile(request: FastifyRequest): Promise<Profile>;
   }
   interface FastifyRequest {
     /** requireOwner's answer for this request, so a gate and its handler resolve the scope once. */
@@ -51,7 +54,9 @@ export async function resolveOwnerScope(app: FastifyInstance, request: FastifyRe
   const sessionUser = await app.requireUser(request);
   const clientId = requestedClientId(request);
   if (!clientId) {
-    return { ownerId: sessionUser.id, userId: sessionUser.id, workspaceId: null, clientId: null, role: null, plan: await currentPlan(app.db, sessionUser.id) };
+    // The person's own plan came with the session (requireUser reads it in the same statement).
+    const plan = request.session?.plan ?? (await currentPlan(app.db, sessionUser.id));
+    return { ownerId: sessionUser.id, userId: sessionUser.id, workspaceId: null, clientId: null, role: null, plan };
   }
   if (!isUuid(clientId)) throw clientNotFound();
   const [row] = await app.db
@@ -98,6 +103,12 @@ export const scopePlugin = fp(
       const scope = await resolveOwnerScope(app, request);
       request.ownerScope = scope;
       return scope;
+    });
+    app.decorate('ownerProfile', async (request: FastifyRequest) => {
+      const scope = await app.requireOwner(request);
+      const session = request.session;
+      const known = session && scope.ownerId === session.user.id ? profileFromRow(session.profile, session.user, scope.plan) : null;
+      return known ?? getOrCreateProfile(app.db, scope.ownerId, scope.plan);
     });
   },
   { name: 'workspace-scope', dependencies: ['auth', 'db'] },

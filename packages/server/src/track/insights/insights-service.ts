@@ -1,8 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
-import { INSIGHT_RULES, type InsightList, type PlanId } from '@citable/contract';
+import { INSIGHT_RULES, type InsightList, type Profile } from '@citable/contract';
 import type { Db } from '../../db/client';
 import { auditHistory, userActivity } from '../../db/schema';
-import { getOrCreateProfile } from '../../services/profile';
 import { latestOwnScores } from '../own-audits';
 import { buildInsights } from './insight-rules';
 
@@ -25,9 +24,9 @@ export class InsightsService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async get(userId: string, scopePlan?: PlanId): Promise<InsightList> {
+  /** `profile` is the owner's, as the route already has it (app.ownerProfile). */
+  async get(userId: string, profile: Profile): Promise<InsightList> {
     const now = this.now();
-    const profile = await getOrCreateProfile(this.db, userId, scopePlan);
     const latest = await latestOwnScores(this.db, userId, profile);
     const [activity] = await this.db
       .select({ at: userActivity.createdAt })

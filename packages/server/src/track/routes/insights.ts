@@ -6,6 +6,6 @@ import type { InsightsService } from '../insights/insights-service';
 export const insightRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }> = async (app, options) => {
   app.get('/api/insights', { schema: { response: { 200: insightListSchema, 401: apiErrorSchema } } }, async (request) => {
     const owner = await app.requireOwner(request);
-    return options.insights.get(owner.ownerId, owner.plan);
+    return options.insights.get(owner.ownerId, await app.ownerProfile(request));
   });
 };
