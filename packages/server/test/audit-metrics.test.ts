@@ -6,7 +6,8 @@ import type { AuditRun } from '@citable/contract';
 import { crawlPages, siteCrawls } from '../src/db/crawl-schema';
 import { auditRuns } from '../src/db/schema';
 import { giveUpPage, runPageJob, runSiteCrawl, type CrawlDeps, type PageJobPayload } from '../src/services/audits/crawl/site-crawl';
-import { executeRun } from '../src/services/audits/lifecycle';
+import { executeRun, failAudit, finishRun } from '../src/services/audits/lifecycle';
+import { auditPageUrl } from '../src/services/audits/run-audit';
 import { getRun } from '../src/services/audits/runs';
 import { setPlan } from '../src/services/profile';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from './helpers';
@@ -158,6 +159,31 @@ describe('audit durations in /metrics', () => {
     }
     const after = await metricsText();
     for (const [scope, outcome] of [['page', 'completed'], ['site', 'completed'], ['page', 'failed']]) expect(auditCount(after, scope, outcome)).toBe(auditCount(text, scope, outcome));
+  });
+});
+
+describe('a run ended by two callers at once', () => {
+  it('is timed once: only the save that inserted the audit, or the update that failed the run in flight, tells', { timeout: 60_000 }, async () => {
+    const origin = await startSite({ '/': '<p>home</p>' });
+    const stored = await auditPageUrl(`${origin}/`, { allowHosts: ['127.0.0.1'] });
+    const deps = handHeldDeps([]);
+    const newRun = async () => (await server.db.insert(auditRuns).values({ userId, scope: 'page', websiteUrl: `${origin}/`, maxPages: 1, status: 'running', counted: false }).returning())[0];
+    const before = await metricsText();
+
+    // Two deliveries finishing the same run at the same moment (e.g. the last two page jobs of a crawl on two workers).
+    const saved = await newRun();
+    await Promise.all([finishRun(deps, userId, saved, stored), finishRun(deps, userId, saved, stored)]);
+    await finishRun(deps, userId, saved, stored);
+    const failed = await newRun();
+    await Promise.all([failAudit(deps, userId, failed.id, 'gone'), failAudit(deps, userId, failed.id, 'gone')]);
+    // A run already saved is not failed, nor counted again.
+    await failAudit(deps, userId, saved.id, 'late');
+
+    const after = await metricsText();
+    expect(auditCount(after, 'page', 'completed') - auditCount(before, 'page', 'completed')).toBe(1);
+    expect(auditCount(after, 'page', 'failed') - auditCount(before, 'page', 'failed')).toBe(1);
+    expect(await getRun(server.db, userId, saved.id)).toMatchObject({ status: 'completed' });
+    expect(await getRun(server.db, userId, failed.id)).toMatchObject({ status: 'failed', error: 'gone' });
   });
 });
 
