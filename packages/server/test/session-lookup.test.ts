@@ -84,6 +84,32 @@ describe('the session cookie', () => {
   });
 });
 
+describe('GET /api/auth/get-session', () => {
+  it("answers a live session with exactly better-auth's own document and no-store headers", async () => {
+    const { cookie } = await newUser('doc');
+    const response = await api(base, '/api/auth/get-session', { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('pragma')).toBe('no-cache');
+    const own = await server.app.auth.api.getSession({ headers: new Headers({ cookie }) });
+    expect(own).not.toBeNull();
+    expect(response.body).toEqual(JSON.parse(JSON.stringify(own)));
+    expect(Object.keys(response.body.user)).toContain('twoFactorEnabled');
+  });
+
+  it('leaves everything but a live session to better-auth: none, forged, expired', async () => {
+    expect((await api(base, '/api/auth/get-session')).body).toBeNull();
+    const { token, cookie } = await newUser('docgone');
+    expect((await api(base, '/api/auth/get-session', { cookie: `${COOKIE}=${sign(token, 'another-secret-of-at-least-32-characters!')}` })).body).toBeNull();
+    await server.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, token));
+    const expired = await api(base, '/api/auth/get-session', { cookie });
+    expect(expired.body).toBeNull();
+    // better-auth removes the expired session and clears its cookie.
+    expect(expired.headers.getSetCookie().some((line) => line.startsWith(`${COOKIE}=;`) || /Max-Age=0/i.test(line))).toBe(true);
+    expect(await server.db.select().from(session).where(eq(session.token, token))).toEqual([]);
+  });
+});
+
 describe('verifiedToken', () => {
   const secret = 'a-test-secret-that-is-long-enough-123';
   it('returns the token of a well-signed value and null otherwise', () => {

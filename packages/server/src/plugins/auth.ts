@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { AUTH_ERROR_CODES, AUTH_PAGES, MESSAGES } from '@citable/contract';
 import { createAuth, type Auth } from '../auth/create-auth';
+import { createSessionDocumentLookup } from '../auth/get-session-document';
 import { createSessionLookup, type SessionSnapshot } from '../auth/session-lookup';
 import { HttpError } from '../lib/http-error';
 import { hitRateLimits, type AuthRateLimits, type RateRule } from '../services/auth-rate-limit';
@@ -72,8 +73,9 @@ export const authPlugin = fp<AuthPluginOptions>(
     const auth = createAuth({ db: app.db, mailer: app.mailer, secret: options.secret, publicUrl: options.publicUrl, port: options.port, isProduction: options.isProduction });
     const limited = limitedEndpoints(options.rateLimits);
 
-    const { authCookies, secret } = await auth.$context;
-    const sessionOf = createSessionLookup(app.db, { cookieName: authCookies.sessionToken.name, secret });
+    const authContext = await auth.$context;
+    const sessionOf = createSessionLookup(app.db, { cookieName: authContext.authCookies.sessionToken.name, secret: authContext.secret });
+    const sessionDocumentOf = createSessionDocumentLookup(app.db, authContext);
 
     app.decorate('auth', auth);
     app.decorateRequest('session', undefined);
@@ -123,6 +125,10 @@ export const authPlugin = fp<AuthPluginOptions>(
         url: '/api/auth/*',
         async handler(request, reply) {
           const url = new URL(request.url, options.publicUrl);
+          if (request.method === 'GET' && url.pathname === '/api/auth/get-session' && url.search === '') {
+            const document = await sessionDocumentOf(request.cookies);
+            if (document) return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(document);
+          }
           if (request.method === 'POST' && !(await enforceRateLimit(request, reply, url.pathname))) return reply;
           const headers = fromNodeHeaders(request.headers);
           // The body is re-serialised below, so the original framing headers no longer apply.
