@@ -1,96 +1,48 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createDb } from '../packages/server/src/db/client';
-import { setPlan } from '../packages/server/src/services/profile';
 import { startTestSite, type TestSite } from '../packages/server/test/fixtures/audit-site';
+import { setPlans, signUpAndOnboard, type Onboarding } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, screenshot, watchConsole } from './support/browser';
+import { launchBrowser, openPage, screenshot } from './support/browser';
 
 // A Core user whose website is a small site on 127.0.0.1 audits it from the overview, reads the
 // score, subscores and recommendations, expands a breakdown and finds the audit in the history.
 //
 // There is no billing yet, so the plan is set the way an operator would: the user signs up and
-// onboards through the API on a first server, the server stops, the test opens the same PGlite
-// folder with the server's own createDb and sets the plan with the profile service, and a second
-// server starts on that folder (sessions and data survive, as in a restart).
+// onboards through the API, the server stops, the plan is set in its database with the profile
+// service, and the server starts again on that folder (sessions and data survive, as in a restart).
 
-let dataDir: string;
 let site: TestSite;
-let server: AppServer | undefined;
+let server: AppServer;
 let browser: Browser;
 let page: Page;
 let consoleErrors: string[];
 
-const email = `grace.${Date.now()}@example.com`;
-const password = 'correct-horse-battery-staple';
-
-async function call(path: string, body?: unknown, cookie?: string): Promise<Response> {
-  const base = server!.baseUrl;
-  return fetch(`${base}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { origin: base, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    redirect: 'manual',
-  });
-}
-
-function sessionCookie(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
-async function signIn(address = email): Promise<string> {
-  const response = await call('/api/auth/sign-in/email', { email: address, password });
-  expect(response.status).toBe(200);
-  return sessionCookie(response);
-}
+const onboarding = (goals: string[]): Onboarding => ({
+  websites: [{ name: 'Lantern Tea', url: site.url }],
+  industry: 'Food & Beverage',
+  competitors: [{ name: 'Kettle Co', url: 'https://kettle.example.com' }],
+  goals,
+});
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'citable-e2e-audit-'));
   // Slow pages after the home page, so the site audit's progress is visible for a moment.
   site = await startTestSite({ delayMs: 1500 });
-
-  server = await startAppServer({ DATA_DIR: dataDir });
-  expect((await call('/api/auth/sign-up/email', { name: 'Grace Hopper', email, password })).status).toBe(200);
-  const link = (await server.outbox()).filter((message) => message.to === email).flatMap((message) => message.links).find((l) => l.includes('verify-email'));
-  await fetch(link!, { redirect: 'manual' });
-  const cookie = await signIn();
-  const onboarding = await call(
-    '/api/profile/onboarding',
-    { websites: [{ name: 'Lantern Tea', url: site.url }], industry: 'Food & Beverage', competitors: [{ name: 'Kettle Co', url: 'https://kettle.example.com' }], goals: ['increase_citations', 'competitive_edge'] },
-    cookie,
-  );
-  expect(onboarding.status).toBe(200);
-  const { user_id: userId } = (await onboarding.json()) as { user_id: string };
-  await server.stop();
-
-  const handle = await createDb({ dataDir });
-  await setPlan(handle.db, userId, 'core');
-  await handle.close();
-
-  server = await startAppServer({ DATA_DIR: dataDir });
+  server = await startAppServer();
+  const grace = await signUpAndOnboard(server, { name: 'Grace Hopper', email: `grace.${Date.now()}@example.com`, onboarding: onboarding(['increase_citations', 'competitive_edge']) });
+  await setPlans(server, [[grace, 'core']]);
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const pairs = (await signIn()).split('; ').map((pair) => pair.split('='));
-  await context.addCookies(pairs.map(([name, ...value]) => ({ name, value: value.join('='), url: server!.baseUrl })));
-  page = await context.newPage();
-  consoleErrors = watchConsole(page);
+  ({ page, errors: consoleErrors } = await openPage(browser, { baseUrl: server.baseUrl, cookie: grace.cookie }));
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await site?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('a Core user audits their website from the overview and finds it in the history', async () => {
-  await page.goto(`${server!.baseUrl}/dashboard`);
+  await page.goto(`${server.baseUrl}/dashboard`);
   await page.getByTestId('dashboard-greeting').waitFor();
   await page.getByTestId('first-audit-cta').waitFor();
   await screenshot(page, 'audit-first-cta');
@@ -143,23 +95,9 @@ test('a Core user audits their website from the overview and finds it in the his
 });
 
 test('a free user audits one page and sees the overall score with an upgrade hint', async () => {
-  const freeEmail = `alan.${Date.now()}@example.com`;
-  expect((await call('/api/auth/sign-up/email', { name: 'Alan Turing', email: freeEmail, password })).status).toBe(200);
-  const link = (await server!.outbox()).filter((message) => message.to === freeEmail).flatMap((message) => message.links).find((l) => l.includes('verify-email'));
-  await fetch(link!, { redirect: 'manual' });
-  const cookie = await signIn(freeEmail);
-  const onboarding = await call(
-    '/api/profile/onboarding',
-    { websites: [{ name: 'Lantern Tea', url: site.url }], industry: 'Food & Beverage', competitors: [{ name: 'Kettle Co', url: 'https://kettle.example.com' }], goals: ['competitive_edge'] },
-    cookie,
-  );
-  expect(onboarding.status).toBe(200);
-
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  await context.addCookies(cookie.split('; ').map((pair) => pair.split('=')).map(([name, ...value]) => ({ name, value: value.join('='), url: server!.baseUrl })));
-  const freePage = await context.newPage();
-  const errors = watchConsole(freePage);
-  await freePage.goto(`${server!.baseUrl}/dashboard`);
+  const alan = await signUpAndOnboard(server, { name: 'Alan Turing', email: `alan.${Date.now()}@example.com`, onboarding: onboarding(['competitive_edge']) });
+  const { context, page: freePage, errors } = await openPage(browser, { baseUrl: server.baseUrl, cookie: alan.cookie });
+  await freePage.goto(`${server.baseUrl}/dashboard`);
   await freePage.getByTestId('first-audit-cta').waitFor();
 
   await freePage.getByRole('radio', { name: 'Specific page' }).check();

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { signUpAndOnboard } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, screenshot, watchConsole } from './support/browser';
+import { launchBrowser, openPage, screenshot } from './support/browser';
 
 // A signed-in user turns on two-factor sign-in in Settings (password, QR code, key, backup codes,
 // a code from the "authenticator" computed here per RFC 6238), signs out, and signs in again with
@@ -34,38 +35,16 @@ function totp(key: string, offsetSteps = 0): string {
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
-async function call(path: string, body: unknown, cookie?: string): Promise<Response> {
-  return fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { origin: server.baseUrl, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-    redirect: 'manual',
-  });
-}
-
 beforeAll(async () => {
   server = await startAppServer();
-  expect((await call('/api/auth/sign-up/email', { name: 'Tessa Factor', email, password })).status).toBe(200);
-  const link = (await server.outbox()).filter((message) => message.to === email).flatMap((message) => message.links).find((l) => l.includes('verify-email'));
-  await fetch(link!, { redirect: 'manual' });
-  const signedIn = await call('/api/auth/sign-in/email', { email, password });
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  const onboarding = await call(
-    '/api/profile/onboarding',
-    { websites: [{ name: 'Lantern Tea', url: 'https://lantern-tea.example.com' }], industry: 'Food & Beverage', competitors: [{ name: 'Kettle Co', url: 'https://kettle.example.com' }], goals: ['increase_citations'] },
-    cookie,
-  );
-  expect(onboarding.status).toBe(200);
-
+  const tessa = await signUpAndOnboard(server, {
+    name: 'Tessa Factor',
+    email,
+    password,
+    onboarding: { websites: [{ name: 'Lantern Tea', url: 'https://lantern-tea.example.com' }], industry: 'Food & Beverage', competitors: [{ name: 'Kettle Co', url: 'https://kettle.example.com' }], goals: ['increase_citations'] },
+  });
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const pairs = cookie.split('; ').map((pair) => pair.split('='));
-  await context.addCookies(pairs.map(([name, ...value]) => ({ name, value: value.join('='), url: server.baseUrl })));
-  page = await context.newPage();
-  consoleErrors = watchConsole(page);
+  ({ page, errors: consoleErrors } = await openPage(browser, { baseUrl: server.baseUrl, cookie: tessa.cookie, viewport: { width: 1280, height: 900 } }));
 });
 
 afterAll(async () => {

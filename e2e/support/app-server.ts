@@ -1,16 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { freePort, spawnServer } from './server-process';
 
-const repoRoot = resolve(import.meta.dirname, '../..');
+export { freePort } from './server-process';
 
 export interface AppServer {
   baseUrl: string;
   dataDir: string;
   /** Messages the server would have e-mailed, newest last. */
   outbox(): Promise<OutboxMessage[]>;
+  /**
+   * Stops the server, runs `whileStopped` (an operator's offline work on the data folder, such as
+   * `citable admin set-plan`), and starts it again on the same data and port: sessions, cookies
+   * and the pages' addresses stay valid, as across any restart.
+   */
+  restart(whileStopped?: (dataDir: string) => Promise<void>): Promise<void>;
+  /** Stops the server and removes its data. */
   stop(): Promise<void>;
 }
 
@@ -22,55 +29,25 @@ export interface OutboxMessage {
   links: string[];
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
+/**
+ * A new data folder. Its database starts as a copy of the migrated one the global setup made
+ * (global-setup.ts): a fresh embedded database costs an initdb in WebAssembly, about 10 s a file.
+ */
+function newDataDir(): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'citable-e2e-'));
+  cpSync(join(inject('migratedDataDir'), 'pglite'), join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
 }
 
 /** Starts the real server (built web app, embedded database) as a child process. */
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'citable-e2e-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseUrl,
-      FETCH_ALLOW_HOSTS: '127.0.0.1,localhost',
-      // Scheduled monitoring would add audits the tests did not ask for.
-      JOB_SCHEDULES: 'off',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const dataDir = newDataDir();
+  let running = await spawnServer(port, dataDir, env).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
-  let log = '';
-  child.stdout?.on('data', (chunk) => (log += chunk));
-  child.stderr?.on('data', (chunk) => (log += chunk));
-
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start in 180 s:\n${log}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-
+  const baseUrl = `http://127.0.0.1:${port}`;
   return {
     baseUrl,
     dataDir,
@@ -79,14 +56,13 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       const body = (await response.json()) as { messages: OutboxMessage[] };
       return body.messages;
     },
+    async restart(whileStopped) {
+      await running.stop();
+      await whileStopped?.(dataDir);
+      running = await spawnServer(port, dataDir, env);
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        // Longer than the server's own drain deadline (SHUTDOWN_TIMEOUT_SECONDS, 25 s), so a drain is never cut short.
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 40_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await running.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

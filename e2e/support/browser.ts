@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const screenshotDir = resolve(import.meta.dirname, '../screenshots');
 
@@ -25,4 +26,37 @@ export function watchConsole(page: Page): string[] {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: resolve(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and failed requests of the page (watchConsole). */
+  errors: string[];
+}
+
+export interface PageOptions extends BrowserContextOptions {
+  /** A session cookie (as signIn returns it) for the server at `baseUrl`: the page is signed in. */
+  cookie?: string;
+  baseUrl?: string;
+}
+
+/** A new context (1366 × 900 unless told) and page, watched for console errors. */
+export async function openPage(browser: Browser, { cookie, baseUrl, ...options }: PageOptions = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
+  if (cookie) {
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl };
+      }),
+    );
+  }
+  const page = await context.newPage();
+  return { context, page, errors: watchConsole(page) };
+}
+
+/** Toasts sit at the top right over the header's buttons; waits until they have run out. */
+export async function toastsGone(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('[data-testid^="toast-"]').count(), { timeout: 30_000 }).toBe(0);
 }

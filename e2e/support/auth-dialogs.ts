@@ -1,0 +1,16 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+// The sign-up dialog driven as a visitor does, for the journeys that test it (foundation.test.ts,
+// the invited member of workspaces.test.ts); other tests make accounts over HTTP (accounts.ts).
+
+/** Fills and sends the open "Create your account" dialog, until it asks to check the e-mail. */
+export async function signUpInDialog(page: Page, account: { name: string; email: string; password: string }): Promise<void> {
+  await page.getByRole('dialog', { name: 'Create your account' }).waitFor();
+  await page.getByLabel('Full name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByTestId('auth-submit').click();
+  // Generous: the machine may be busy; the wait is never timed.
+  await expect.poll(() => page.getByTestId('auth-notice').textContent(), { timeout: 30_000 }).toContain('check your email');
+}
