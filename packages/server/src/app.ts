@@ -141,7 +141,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   // app.requireOwner: the acting scope (own account or a workspace client) of every data route.
   await app.register(scopePlugin);
-  await app.register(jobsPlugin, { work: config.jobsEnabled, schedules: config.schedulesEnabled, drainTimeoutMs: config.shutdownTimeoutMs });
+  await app.register(jobsPlugin, { work: config.jobsEnabled, schedules: config.schedulesEnabled, drainTimeoutMs: config.shutdownTimeoutMs, ...config.jobTiming });
   // After a crash: audit runs and reports that no job will ever finish are failed, not left spinning.
   await app.register(interruptedWorkPlugin);
   await app.jobs.define(authRateLimitCleanupJob(app.db));

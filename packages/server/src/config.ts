@@ -52,6 +52,18 @@ export interface Config {
   metricsToken: string | undefined;
   /** How long SIGTERM waits for in-flight requests and running jobs (SHUTDOWN_TIMEOUT_SECONDS, default 25). */
   shutdownTimeoutMs: number;
+  /**
+   * How soon the jobs of a process that died come back to the queue: a running job beats every
+   * heartbeatSeconds / 2 (JOB_HEARTBEAT_SECONDS, default 20, pg-boss's minimum is 10), and a job
+   * whose beat stopped is failed back by the next supervise pass (JOB_SUPERVISE_INTERVAL_SECONDS,
+   * default 15). The fault tests shorten both so a kill is recovered from in seconds.
+   */
+  jobTiming: JobTiming;
+}
+
+export interface JobTiming {
+  heartbeatSeconds: number;
+  superviseIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -76,6 +88,17 @@ function parseShutdownTimeout(value: string | undefined): number {
   const seconds = Number(value);
   if (!Number.isFinite(seconds) || seconds < 1 || seconds > 3600) throw new ConfigError(`SHUTDOWN_TIMEOUT_SECONDS must be a number of seconds between 1 and 3600, got "${value}"`);
   return Math.round(seconds * 1000);
+}
+
+function parseJobTiming(env: Env): JobTiming {
+  const read = (name: string, fallback: number, min: number, max: number): number => {
+    const value = env[name];
+    if (value === undefined || value === '') return fallback;
+    const seconds = Number(value);
+    if (!Number.isInteger(seconds) || seconds < min || seconds > max) throw new ConfigError(`${name} must be a whole number of seconds between ${min} and ${max}, got "${value}"`);
+    return seconds;
+  };
+  return { heartbeatSeconds: read('JOB_HEARTBEAT_SECONDS', 20, 10, 3600), superviseIntervalSeconds: read('JOB_SUPERVISE_INTERVAL_SECONDS', 15, 1, 3600) };
 }
 
 /**
@@ -140,5 +163,6 @@ export function loadConfig(env: Env = process.env): Config {
     schedulesEnabled: !/^(off|false|0|no)$/i.test(env.JOB_SCHEDULES ?? ''),
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutMs: parseShutdownTimeout(env.SHUTDOWN_TIMEOUT_SECONDS),
+    jobTiming: parseJobTiming(env),
   };
 }

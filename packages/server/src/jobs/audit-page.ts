@@ -8,16 +8,16 @@ const PAGE_DEAD_LETTER = 'audit-page-failed';
 
 /**
  * One page of a site audit (services/audits/crawl). Page jobs are short, so a short expiry brings
- * the jobs of a worker that died back within a couple of minutes; a heartbeat does so sooner for
- * a job whose worker stops answering. Each worker handles several at once, polling often, since
- * a crawl is hundreds of small jobs.
+ * the jobs of a worker that died back within a couple of minutes; the heartbeat every queue has
+ * (plugins/jobs, config.jobTiming) does so sooner for a job whose worker stops answering. Each
+ * worker handles several at once, polling often, since a crawl is hundreds of small jobs.
  */
 export function auditPageJob(deps: CrawlDeps): JobDefinition<typeof payload> {
   return {
     id: 'audit-page',
     payload,
     // A job pg-boss gives up on (its worker died on every delivery) goes to audit-page-failed.
-    queue: { retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: 120, heartbeatSeconds: 20, deadLetter: PAGE_DEAD_LETTER },
+    queue: { retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: 120, deadLetter: PAGE_DEAD_LETTER },
     work: { batchSize: 4, localConcurrency: 2, pollingIntervalSeconds: 0.5 },
     handler: (job, meta) => runPageJob(deps, job, meta.retryCount),
   };

@@ -30,16 +30,19 @@ export interface JobRegistryOptions {
   schedules?: boolean;
   /** Told each handled job's duration in seconds and outcome (metrics). */
   observe?: (queue: string, seconds: number, outcome: 'completed' | 'failed') => void;
+  /** The heartbeat of every queue whose definition sets none (config.jobTiming); JOB_HEARTBEAT_SECONDS by default. */
+  heartbeatSeconds?: number;
 }
 
 /**
  * Every job sends a heartbeat while it runs (pg-boss does it every heartbeatSeconds / 2): a job
  * whose process was killed stops beating and is failed back to the queue by the next supervise pass
  * (SUPERVISE_INTERVAL_SECONDS) of any live process, then retried, instead of waiting for its expiry.
+ * Both are defaults; config.jobTiming (JOB_HEARTBEAT_SECONDS, JOB_SUPERVISE_INTERVAL_SECONDS) sets them.
  */
 export const JOB_HEARTBEAT_SECONDS = 20;
 const SUPERVISE_INTERVAL_SECONDS = 15;
-const DEFAULT_QUEUE: Omit<Queue, 'name'> = { retryLimit: 3, retryDelay: 5, retryBackoff: true, heartbeatSeconds: JOB_HEARTBEAT_SECONDS };
+const DEFAULT_QUEUE: Omit<Queue, 'name'> = { retryLimit: 3, retryDelay: 5, retryBackoff: true };
 
 /**
  * The jobs features register. Definitions may be added before or after pg-boss starts; each gets
@@ -91,7 +94,7 @@ export class JobRegistry {
   }
 
   private async startWorker(definition: JobDefinition<z.ZodType>): Promise<void> {
-    const queue = { ...DEFAULT_QUEUE, ...definition.queue };
+    const queue = { ...DEFAULT_QUEUE, heartbeatSeconds: this.options.heartbeatSeconds ?? JOB_HEARTBEAT_SECONDS, ...definition.queue };
     await this.boss.createQueue(definition.id, queue);
     // createQueue keeps an existing queue's settings: update them, so a changed definition (or a
     // database made before heartbeats) takes effect on the next start.
@@ -141,10 +144,10 @@ declare module 'fastify' {
  * pg-boss on the app's own database: PGlite's single connection, or a pool of its own on PostgreSQL.
  * `drainTimeoutMs` bounds how long closing waits for running jobs (SHUTDOWN_TIMEOUT_SECONDS).
  */
-export const jobsPlugin = fp<{ work?: boolean; schedules?: boolean; drainTimeoutMs?: number }>(
+export const jobsPlugin = fp<{ work?: boolean; schedules?: boolean; drainTimeoutMs?: number; heartbeatSeconds?: number; superviseIntervalSeconds?: number }>(
   async (app, options) => {
     const { pglite, databaseUrl } = app.dbHandle;
-    const timing = { superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS };
+    const timing = { superviseIntervalSeconds: options.superviseIntervalSeconds ?? SUPERVISE_INTERVAL_SECONDS };
     const boss = pglite ? new PgBoss({ db: fromPglite(pglite), backend: 'pglite', ...timing }) : new PgBoss({ connectionString: databaseUrl, max: 5, ...timing });
     boss.on('error', (error) => app.log.error({ err: error }, 'pg-boss error'));
     await boss.start();
@@ -152,7 +155,7 @@ export const jobsPlugin = fp<{ work?: boolean; schedules?: boolean; drainTimeout
     // by a process that died, so it goes back to the queue now rather than after its heartbeat.
     if (pglite && options.work !== false) await requeueOrphanedJobs(boss, pglite, app.log);
     const observe: JobRegistryOptions['observe'] = app.hasDecorator('metrics') ? (queue, seconds, outcome) => app.metrics.observeJob(queue, seconds, outcome) : undefined;
-    const registry = new JobRegistry(boss, app.log, { work: options.work, schedules: options.schedules, observe });
+    const registry = new JobRegistry(boss, app.log, { work: options.work, schedules: options.schedules, observe, heartbeatSeconds: options.heartbeatSeconds });
     app.decorate('jobs', registry);
     // Workers start once every feature has had its chance to define jobs.
     app.addHook('onReady', () => registry.start());
