@@ -50,6 +50,8 @@ export interface Config {
   schedulesEnabled: boolean;
   /** Bearer token of GET /metrics (METRICS_TOKEN); unset, /metrics answers 404. */
   metricsToken: string | undefined;
+  /** Port of a dedicated worker's metrics-only listener (METRICS_PORT, default 9464), opened when METRICS_TOKEN is set; the API serves /metrics on PORT. */
+  metricsPort: number;
   /** How long SIGTERM waits for in-flight requests and running jobs (SHUTDOWN_TIMEOUT_SECONDS, default 25). */
   shutdownTimeoutMs: number;
   /**
@@ -72,10 +74,10 @@ type Env = Record<string, string | undefined>;
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
-function parsePort(value: string | undefined): number {
+function parsePort(value: string | undefined, name = 'PORT'): number {
   if (value === undefined || value === '') return 3000;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be an integer between 0 and 65535, got "${value}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`${name} must be an integer between 0 and 65535, got "${value}"`);
   return port;
 }
 
@@ -162,6 +164,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobsEnabled: !/^(off|false|0|no)$/i.test(env.JOBS ?? ''),
     schedulesEnabled: !/^(off|false|0|no)$/i.test(env.JOB_SCHEDULES ?? ''),
     metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: env.METRICS_PORT ? parsePort(env.METRICS_PORT, 'METRICS_PORT') : 9464,
     shutdownTimeoutMs: parseShutdownTimeout(env.SHUTDOWN_TIMEOUT_SECONDS),
     jobTiming: parseJobTiming(env),
   };
