@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Profile } from '@citable/contract';
 import type { Db } from '../db/client';
+import { preparedOn } from '../db/prepared';
 import { auditHistory } from '../db/schema';
 import type { AuditHistoryRow } from '../services/audits/history';
 import { profileSites } from './site-roles';
@@ -15,31 +16,44 @@ export async function ownAudits(db: Db, userId: string, profile: Pick<Profile, '
 
 /** The newest own audit's scores only: what the insights need, without reading the stored audit. */
 export async function latestOwnScores(db: Db, userId: string, profile: Pick<Profile, 'websites' | 'competitors'>) {
-  const [row] = await db
-    .select({
-      id: auditHistory.id,
-      overallScore: auditHistory.overallScore,
-      aiUnderstanding: auditHistory.aiUnderstanding,
-      citationLikelihood: auditHistory.citationLikelihood,
-      conversationalReadiness: auditHistory.conversationalReadiness,
-      contentStructure: auditHistory.contentStructure,
-    })
-    .from(auditHistory)
-    .where(ownAuditsOf(userId, profile))
-    .orderBy(desc(auditHistory.createdAt))
-    .limit(1);
+  // Prepared (the insights card asks on every page load): competitors are one array parameter.
+  const statement = preparedOn(db, 'latest_own_scores', (db, name) =>
+    db
+      .select({
+        id: auditHistory.id,
+        overallScore: auditHistory.overallScore,
+        aiUnderstanding: auditHistory.aiUnderstanding,
+        citationLikelihood: auditHistory.citationLikelihood,
+        conversationalReadiness: auditHistory.conversationalReadiness,
+        contentStructure: auditHistory.contentStructure,
+      })
+      .from(auditHistory)
+      .where(
+        and(
+          eq(auditHistory.userId, sql.placeholder('userId')),
+          sql`(${auditHistory.websiteOrigin} is null or not (${auditHistory.websiteOrigin} = any(${sql.placeholder('competitors')}::text[])))`,
+        ),
+      )
+      .orderBy(desc(auditHistory.createdAt))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ userId, competitors: competitorOrigins(profile) });
   return row ?? null;
 }
 
-function ownAuditsOf(userId: string, profile: Pick<Profile, 'websites' | 'competitors'>): SQL | undefined {
-  const competitorOrigins = profileSites(profile)
+const competitorOrigins = (profile: Pick<Profile, 'websites' | 'competitors'>) =>
+  profileSites(profile)
     .filter((site) => site.role === 'competitor')
     .map((site) => site.origin);
+
+function ownAuditsOf(userId: string, profile: Pick<Profile, 'websites' | 'competitors'>): SQL | undefined {
+  const competitors = competitorOrigins(profile);
   const notCompetitor =
-    competitorOrigins.length === 0
+    competitors.length === 0
       ? undefined
       : sql`(${auditHistory.websiteOrigin} is null or ${auditHistory.websiteOrigin} not in (${sql.join(
-          competitorOrigins.map((origin) => sql`${origin}`),
+          competitors.map((origin) => sql`${origin}`),
           sql`, `,
         )}))`;
   return and(eq(auditHistory.userId, userId), notCompetitor);

@@ -197,6 +197,18 @@ describe('insights API', () => {
   });
 });
 
+describe('insights and competitors', () => {
+  it('never takes a competitor audit for the user’s own score', async () => {
+    const user = await newUser('core', [site.url], [rival.url]);
+    const ids = async () => insightListSchema.parse((await api(base, '/api/insights', { cookie: user.cookie })).body).insights.map((insight) => insight.id);
+    expect(await ids()).toEqual(['first-audit']);
+    expect((await api(base, '/api/functions/ai-visibility-audit', { cookie: user.cookie, body: { url: `${rival.url}/` } })).status).toBe(200);
+    expect(await ids()).toEqual(['first-audit']);
+    expect((await api(base, '/api/functions/ai-visibility-audit', { cookie: user.cookie, body: { url: `${site.url}/` } })).status).toBe(200);
+    expect(await ids()).not.toContain('first-audit');
+  });
+});
+
 describe('alerts API', () => {
   it('raises alerts from audits made through the audit function', async () => {
     const user = await newUser('core', [site.url], [rival.url]);

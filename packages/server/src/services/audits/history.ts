@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { auditHistory } from '../../db/schema';
 import { historyColumns, type StoredAudit } from './stored-audit';
 import { isUuid } from './ids';
@@ -26,10 +27,15 @@ export async function saveAuditHistory(db: Db, userId: string, id: string, websi
 
 export async function getAuditHistory(db: Db, userId: string, id: string): Promise<AuditHistoryRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db
-    .select()
-    .from(auditHistory)
-    .where(and(eq(auditHistory.id, id), eq(auditHistory.userId, userId)));
+  // The overview opens the newest audit on every load.
+  const statement = preparedOn(db, 'audit_history_get', (db, name) =>
+    db
+      .select()
+      .from(auditHistory)
+      .where(and(eq(auditHistory.id, sql.placeholder('id')), eq(auditHistory.userId, sql.placeholder('userId'))))
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id, userId });
   return row ?? null;
 }
 
@@ -57,7 +63,14 @@ const summarySelection = {
 
 /** listAuditHistory's rows as summaries: newest first; `website` narrows to that site's origin. */
 export async function listAuditSummaries(db: Db, userId: string, options: { website?: string; limit: number }): Promise<AuditSummaryRow[]> {
-  const origin = options.website === undefined ? null : originOf(options.website);
+  if (options.website === undefined) {
+    // The overview's list, on every page load.
+    const statement = preparedOn(db, 'audit_summaries', (db, name) =>
+      db.select(summarySelection).from(auditHistory).where(eq(auditHistory.userId, sql.placeholder('userId'))).orderBy(desc(auditHistory.createdAt)).limit(sql.placeholder('limit')).prepare(name),
+    );
+    return statement.execute({ userId, limit: options.limit });
+  }
+  const origin = originOf(options.website);
   const scope = origin === null ? eq(auditHistory.userId, userId) : and(eq(auditHistory.userId, userId), eq(auditHistory.websiteOrigin, origin));
   return db.select(summarySelection).from(auditHistory).where(scope).orderBy(desc(auditHistory.createdAt)).limit(options.limit);
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { ALERT_RULES, type Alert, type AlertSeverity, type AlertType } from '@citable/contract';
 import type { Db } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { alerts } from '../../db/schema';
 import { isUuid } from '../../services/audits/ids';
 import type { AlertDraft } from './alert-rules';
@@ -70,12 +71,17 @@ export async function storeAlerts(db: Db, userId: string, drafts: AlertDraft[], 
 }
 
 export async function listAlerts(db: Db, userId: string): Promise<Alert[]> {
-  const rows = await db
-    .select()
-    .from(alerts)
-    .where(and(eq(alerts.userId, userId), eq(alerts.dismissed, false)))
-    .orderBy(desc(alerts.createdAt))
-    .limit(ALERT_RULES.maxAlerts);
+  // The alerts bell asks on every page load.
+  const statement = preparedOn(db, 'alerts_list', (db, name) =>
+    db
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.userId, sql.placeholder('userId')), eq(alerts.dismissed, false)))
+      .orderBy(desc(alerts.createdAt))
+      .limit(ALERT_RULES.maxAlerts)
+      .prepare(name),
+  );
+  const rows = await statement.execute({ userId });
   return rows.map(toAlert);
 }
 

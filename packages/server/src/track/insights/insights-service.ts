@@ -1,6 +1,7 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { INSIGHT_RULES, type InsightList, type Profile } from '@citable/contract';
 import type { Db } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { auditHistory, userActivity } from '../../db/schema';
 import { latestOwnScores } from '../own-audits';
 import { buildInsights } from './insight-rules';
@@ -28,12 +29,10 @@ export class InsightsService {
   async get(userId: string, profile: Profile): Promise<InsightList> {
     const now = this.now();
     const latest = await latestOwnScores(this.db, userId, profile);
-    const [activity] = await this.db
-      .select({ at: userActivity.createdAt })
-      .from(userActivity)
-      .where(eq(userActivity.userId, userId))
-      .orderBy(desc(userActivity.createdAt))
-      .limit(1);
+    const lastActivity = preparedOn(this.db, 'last_activity', (db, name) =>
+      db.select({ at: userActivity.createdAt }).from(userActivity).where(eq(userActivity.userId, sql.placeholder('userId'))).orderBy(desc(userActivity.createdAt)).limit(1).prepare(name),
+    );
+    const [activity] = await lastActivity.execute({ userId });
     const fingerprint = [profile.plan, profile.updated_at, latest?.id ?? '', activity?.at.toISOString() ?? ''].join('|');
     const cached = this.cache.get(userId);
     if (cached && cached.fingerprint === fingerprint && now.getTime() - cached.at < INSIGHT_RULES.throttleMs) return cached.value;
