@@ -6,9 +6,12 @@ import type { AuditRun } from '@citable/contract';
 import { crawlPages, siteCrawls } from '../src/db/crawl-schema';
 import { auditRuns } from '../src/db/schema';
 import { giveUpPage, runPageJob, runSiteCrawl, type CrawlDeps, type PageJobPayload } from '../src/services/audits/crawl/site-crawl';
+import { auditPageNow } from '../src/mcp/page-audit';
+import { startAudit } from '../src/public-api/v1-audits';
 import { executeRun, failAudit, finishRun } from '../src/services/audits/lifecycle';
 import { auditPageUrl } from '../src/services/audits/run-audit';
-import { getRun } from '../src/services/audits/runs';
+import { ABANDONED_AFTER_MS, ABANDONED_MESSAGE, failAbandonedRuns, getRun } from '../src/services/audits/runs';
+import { recoverInterruptedWork } from '../src/services/recover-interrupted';
 import { setPlan } from '../src/services/profile';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from './helpers';
 
@@ -241,5 +244,101 @@ describe('a site crawl releases what its page jobs needed when its run ends', ()
     expect(released.site).toBeNull();
     const after = await metricsText();
     expect(auditCount(after, 'site', 'failed') - auditCount(before, 'site', 'failed')).toBe(1);
+  });
+});
+
+describe('runs ended outside the job path', () => {
+  it('a synchronous audit (the audit function, the MCP page audit) is timed when it completes and when it fails', { timeout: 60_000 }, async () => {
+    const origin = await startSite({ '/': '<p>home</p>' });
+    const refusedUrl = `http://127.0.0.1:${await closedPort()}/`;
+    const before = await metricsText();
+
+    const done = await api(server.baseUrl, '/api/functions/ai-visibility-audit', { cookie, body: { url: `${origin}/` } });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const refused = await api(server.baseUrl, '/api/functions/ai-visibility-audit', { cookie, body: { url: refusedUrl } });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    await expect(auditPageNow(server.app, { allowHosts: ['127.0.0.1'] }, userId, refusedUrl)).rejects.toThrow();
+
+    const after = await metricsText();
+    expect(auditCount(after, 'page', 'completed') - auditCount(before, 'page', 'completed')).toBe(1);
+    expect(auditCount(after, 'page', 'failed') - auditCount(before, 'page', 'failed')).toBe(2);
+    // The completed duration is the run's own span (created -> saved).
+    const seconds = auditSum(after, 'page', 'completed') - auditSum(before, 'page', 'completed');
+    expect(Math.abs(seconds - (await runSpan(done.body.id)))).toBeLessThan(0.5);
+  });
+
+  it('a run whose job could not be sent is timed as failed (POST /api/audits, the public API)', { timeout: 60_000 }, async () => {
+    const origin = await startSite({ '/': '<p>home</p>' });
+    const before = await metricsText();
+
+    const send = server.app.jobs.send;
+    server.app.jobs.send = async () => {
+      throw new Error('the queue is down');
+    };
+    try {
+      const refused = await api(server.baseUrl, '/api/audits', { cookie, body: { url: `${origin}/`, scope: 'site', maxPages: 2 } });
+      expect(refused.status).toBe(500);
+    } finally {
+      server.app.jobs.send = send;
+    }
+    // A job the registry does not know is refused by the real registry.
+    const unknownJob = { id: 'no-such-queue', payload: { parse: (value: unknown) => value } } as unknown as Parameters<typeof startAudit>[1];
+    await expect(startAudit(server.app, unknownJob, userId, { url: `${origin}/`, scope: 'page' })).rejects.toThrow(/not defined/);
+
+    const after = await metricsText();
+    expect(auditCount(after, 'site', 'failed') - auditCount(before, 'site', 'failed')).toBe(1);
+    expect(auditCount(after, 'page', 'failed') - auditCount(before, 'page', 'failed')).toBe(1);
+  });
+
+  /** A site run whose crawl is open (site context and the start page's result kept), untouched for longer than ABANDONED_AFTER_MS. */
+  async function abandonedSiteRun(): Promise<string> {
+    const origin = await startSite({ '/': '<a href="/a">A</a>', '/a': '<p>a</p>' }, { sitemap: (at) => [`${at}/s/1`, `${at}/s/2`] });
+    const [run] = await server.db.insert(auditRuns).values({ userId, scope: 'site', websiteUrl: `${origin}/`, maxPages: 5, status: 'queued', counted: true }).returning();
+    await runSiteCrawl(handHeldDeps([]), userId, { ...run, websiteUrl: run.websiteUrl! });
+    expect((await server.db.select().from(siteCrawls).where(eq(siteCrawls.runId, run.id)))[0].site).not.toBeNull();
+    expect(await server.db.select().from(crawlPages).where(and(eq(crawlPages.runId, run.id), isNotNull(crawlPages.result)))).not.toEqual([]);
+    await server.db
+      .update(auditRuns)
+      .set({ createdAt: new Date(Date.now() - ABANDONED_AFTER_MS - 60_000), updatedAt: new Date(Date.now() - ABANDONED_AFTER_MS - 60_000) })
+      .where(eq(auditRuns.id, run.id));
+    return run.id;
+  }
+
+  async function expectReleased(runId: string): Promise<void> {
+    expect(await getRun(server.db, userId, runId)).toMatchObject({ status: 'failed', error: ABANDONED_MESSAGE });
+    const [crawl] = await server.db.select().from(siteCrawls).where(eq(siteCrawls.runId, runId));
+    expect(crawl.site).toBeNull();
+    expect(await server.db.select().from(crawlPages).where(and(eq(crawlPages.runId, runId), isNotNull(crawlPages.result)))).toEqual([]);
+  }
+
+  it('the sweeps fail an abandoned site run once, timed, and release its crawl data, however many race for it', { timeout: 120_000 }, async () => {
+    const before = await metricsText();
+
+    // A request's sweep (GET /api/audits fails the user's abandoned run before listing).
+    const swept = await abandonedSiteRun();
+    const listed = await api(server.baseUrl, '/api/audits', { cookie });
+    expect(listed.status).toBe(200);
+    expect(listed.body.current).toBeNull();
+    await expectReleased(swept);
+    const afterRequest = await metricsText();
+    expect(auditCount(afterRequest, 'site', 'failed') - auditCount(before, 'site', 'failed')).toBe(1);
+
+    // Both sweeps at once on one run (the interrupted-work sweep sees no job for it): one fails it.
+    const raced = await abandonedSiteRun();
+    const results = await Promise.all([
+      failAbandonedRuns(server.db, userId),
+      recoverInterruptedWork(server.db, { embedded: false, log: server.app.log }),
+      failAbandonedRuns(server.db, userId),
+    ]);
+    expect(results[0].length + results[2].length).toBeLessThanOrEqual(1);
+    await expectReleased(raced);
+    const afterRace = await metricsText();
+    expect(auditCount(afterRace, 'site', 'failed') - auditCount(afterRequest, 'site', 'failed')).toBe(1);
+    expect(auditSum(afterRace, 'site', 'failed') - auditSum(afterRequest, 'site', 'failed')).toBeGreaterThanOrEqual(ABANDONED_AFTER_MS / 1000);
+
+    // Swept again: nothing left in flight, nothing counted.
+    expect(await failAbandonedRuns(server.db, userId)).toEqual([]);
+    await recoverInterruptedWork(server.db, { embedded: false, log: server.app.log });
+    expect(auditCount(await metricsText(), 'site', 'failed')).toBe(auditCount(afterRace, 'site', 'failed'));
   });
 });

@@ -3,7 +3,7 @@ import { REPORT_MESSAGES } from '@citable/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { auditRuns, reports } from '../db/schema';
-import { ABANDONED_MESSAGE } from './audits/runs';
+import { ABANDONED_MESSAGE, failRunsWhere } from './audits/runs';
 
 /**
  * Audit runs and reports a crash left behind. A process killed between writing a record and sending
@@ -43,12 +43,9 @@ export async function recoverInterruptedWork(db: Db, options: { embedded: boolea
   const runs = await db.select({ id: auditRuns.id }).from(auditRuns).where(and(inArray(auditRuns.status, IN_FLIGHT), lt(auditRuns.updatedAt, before)));
   const pendingRuns = runs.length ? await withPendingJob(db, 'runId', runs.map((row) => row.id)) : new Set<string>();
   const abandonedRuns = runs.map((row) => row.id).filter((id) => !pendingRuns.has(id));
-  if (abandonedRuns.length) {
-    await db
-      .update(auditRuns)
-      .set({ status: 'failed', error: ABANDONED_MESSAGE, finishedAt: now, updatedAt: now })
-      .where(and(inArray(auditRuns.id, abandonedRuns), inArray(auditRuns.status, IN_FLIGHT), lt(auditRuns.updatedAt, before)));
-  }
+  // Failed the way every run fails (runs.ts failRunsWhere): timed once even when a request's own
+  // sweep races for the same run, and a site run's crawl data released with it.
+  const failedRuns = abandonedRuns.length ? await failRunsWhere(db, and(inArray(auditRuns.id, abandonedRuns), lt(auditRuns.updatedAt, before)), ABANDONED_MESSAGE, now) : [];
 
   const queuedReports = await db.select({ id: reports.id }).from(reports).where(and(inArray(reports.status, IN_FLIGHT), lt(reports.createdAt, before)));
   const pendingReports = queuedReports.length ? await withPendingJob(db, 'reportId', queuedReports.map((row) => row.id)) : new Set<string>();
@@ -60,8 +57,8 @@ export async function recoverInterruptedWork(db: Db, options: { embedded: boolea
       .where(and(inArray(reports.id, abandonedReports), inArray(reports.status, IN_FLIGHT)));
   }
 
-  if (abandonedRuns.length || abandonedReports.length) {
-    options.log.warn({ auditRuns: abandonedRuns, reports: abandonedReports }, 'failed audit runs and reports interrupted by a stopped process (no job left to finish them)');
+  if (failedRuns.length || abandonedReports.length) {
+    options.log.warn({ auditRuns: failedRuns.map((run) => run.id), reports: abandonedReports }, 'failed audit runs and reports interrupted by a stopped process (no job left to finish them)');
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { auditRuns } from '../../db/schema';
@@ -7,7 +7,7 @@ import { expectedFailureMessage, INTERNAL_FAILURE_MESSAGE } from './audit-failur
 import { saveAuditHistory } from './history';
 import { auditPageUrl, auditSite } from './run-audit';
 import { runSiteCrawl, type CrawlDeps } from './crawl/site-crawl';
-import { completeRun, getRun, markRunning, writeProgress, type AuditRunRow } from './runs';
+import { completeRun, failRun, getRun, markRunning, secondsSinceCreated, tellAuditEnded, writeProgress, type AuditRunRow } from './runs';
 import { pageCountOf, type StoredAudit } from './stored-audit';
 
 export interface AuditDeps {
@@ -20,51 +20,15 @@ export interface AuditDeps {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/**
- * An audit run that ended, from its creation to its audit saved (completed) or the run failed,
- * timed on the database's clock. Told once per run, by the process whose call ended it (the one
- * whose save inserted the audit, or whose update failed the run still in flight), so summing every
- * process's metrics counts each run once however many jobs or deliveries reached the end.
- */
-export interface AuditEnded {
-  /** The database the run lives in: a process's metrics count only runs ended through its own app. */
-  db: Db;
-  scope: string;
-  outcome: 'completed' | 'failed';
-  seconds: number;
-}
-
-const endedListeners = new Set<(ended: AuditEnded) => void>();
-
-/** Calls `listener` for each audit run ended in this process (ops/metrics); returns the unsubscribe. */
-export function onAuditEnded(listener: (ended: AuditEnded) => void): () => void {
-  endedListeners.add(listener);
-  return () => endedListeners.delete(listener);
-}
-
-function tellEnded(ended: AuditEnded): void {
-  for (const listener of endedListeners) listener(ended);
-}
-
-/** Seconds since the run was created, read in the statement that ends it (the database's clock on both ends). */
-const secondsSinceCreated = sql<number>`extract(epoch from clock_timestamp() - ${auditRuns.createdAt})::float8`;
+// Where runs end is told lives with the writes that end them (runs.ts); metrics subscribe through here too.
+export { onAuditEnded, type AuditEnded } from './runs';
 
 /**
  * Fails a run still in flight, with `withFail` (a site crawl drops what it kept for its pages) in
  * the same transaction; a run already ended is left as it is, and nothing is told twice.
  */
 export async function failAudit(deps: Pick<AuditDeps, 'db'>, userId: string, runId: string, error: string, withFail?: (tx: Tx) => Promise<void>): Promise<void> {
-  const now = new Date();
-  const ended = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(auditRuns)
-      .set({ status: 'failed', error, finishedAt: now, updatedAt: now })
-      .where(and(eq(auditRuns.id, runId), eq(auditRuns.userId, userId), inArray(auditRuns.status, ['queued', 'running'])))
-      .returning({ scope: auditRuns.scope, seconds: secondsSinceCreated });
-    if (row) await withFail?.(tx);
-    return row;
-  });
-  if (ended) tellEnded({ db: deps.db, scope: ended.scope, outcome: 'failed', seconds: Number(ended.seconds) });
+  await failRun(deps.db, userId, runId, error, withFail);
 }
 
 /**
@@ -89,7 +53,7 @@ export async function finishRun(
     return { seconds: Number(timed?.seconds ?? 0) };
   });
   if (!saved) return;
-  tellEnded({ db: deps.db, scope: run.scope, outcome: 'completed', seconds: saved.seconds });
+  tellAuditEnded({ db: deps.db, scope: run.scope, outcome: 'completed', seconds: saved.seconds });
   try {
     await logActivity(deps.db, userId, {
       type: 'audit_run',
