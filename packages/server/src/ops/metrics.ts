@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { onAuditEnded } from '../services/audits/lifecycle';
+import { ConfigError } from '../config';
+import { onAuditEnded } from '../services/audits/runs';
 
 /**
  * A small Prometheus registry written against the text exposition format (0.0.4): counters and
@@ -128,4 +131,46 @@ export function collectMetrics(app: FastifyInstance): Metrics {
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
   return metrics;
+}
+
+/**
+ * A dedicated worker's metrics (`npm run worker` serves no HTTP, yet its jobs and the audits it
+ * ends are counted only in its own registry): a listener answering GET /metrics and nothing else
+ * (404). Each scrape is handed to the app's own /metrics route (ops/ops-routes.ts), so the bearer
+ * token check, the registry and the text format are exactly the API's. The listener closes as soon
+ * as the app starts closing (the SIGTERM drain), so the port is free while jobs finish. Call
+ * before `app.ready()` (it adds a hook); resolves once listening.
+ */
+export async function listenForMetrics(app: FastifyInstance, options: { port: number; host: string }): Promise<AddressInfo> {
+  const listener = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (request.method !== 'GET' || path !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: 'Not found' }));
+      return;
+    }
+    const authorization = request.headers.authorization;
+    app.inject({ method: 'GET', url: '/metrics', headers: authorization === undefined ? {} : { authorization } }).then(
+      (answer) => {
+        const contentType = answer.headers['content-type'];
+        response.writeHead(answer.statusCode, contentType === undefined ? {} : { 'content-type': contentType }).end(answer.rawPayload);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'metrics listener could not render /metrics');
+        response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: 'Metrics unavailable' }));
+      },
+    );
+  });
+  app.addHook('preClose', async () => {
+    // A scrape cut here is retried by Prometheus against another target; the drain must not wait on it.
+    const closed = new Promise<void>((resolve) => listener.close(() => resolve()));
+    listener.closeAllConnections();
+    await closed;
+  });
+  await new Promise<void>((resolve, reject) => {
+    listener.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new ConfigError(`METRICS_PORT ${options.port} is already in use on ${options.host}: give each worker on a machine its own METRICS_PORT`) : error),
+    );
+    listener.listen(options.port, options.host, () => resolve());
+  });
+  return listener.address() as AddressInfo;
 }
