@@ -5,7 +5,8 @@
 // LOADTEST_USERS, LOADTEST_AUDITS and LOADTEST_ACTIVITIES (per user), LOADTEST_CONNECTIONS,
 // LOADTEST_DURATION and LOADTEST_BARE_DURATION (seconds), LOADTEST_SUBMIT_EVERY (one submission
 // per this many page loads of a user; 0 for none) scale it. LOADTEST_CPU_PROFILE=<file.cpuprofile>
-// writes a CPU profile of the server during the dashboard phase.
+// writes a CPU profile of the server during the dashboard phase. LOADTEST_PACED_DURATION (20 s; 0
+// for none) adds a phase of the same page loads paced at half the throughput the dashboard reached.
 import { runLoadtest, type LoadResult } from './loadtest/run';
 
 const number = (name: string, fallback: number, min = 1) => {
@@ -23,6 +24,7 @@ const options = {
   durationSeconds,
   bareDurationSeconds: number('LOADTEST_BARE_DURATION', Math.min(durationSeconds, 20)),
   submitEvery: number('LOADTEST_SUBMIT_EVERY', 20, 0),
+  pacedSeconds: number('LOADTEST_PACED_DURATION', 20, 0),
   cpuProfile: process.env.LOADTEST_CPU_PROFILE || undefined,
   log: (line: string) => console.log(line),
 };
@@ -32,7 +34,7 @@ const row = (result: LoadResult) =>
 
 const started = Date.now();
 const report = await runLoadtest(options);
-const { baseline, dashboard, reads, submissions, seedSeconds } = report;
+const { baseline, dashboard, reads, submissions, paced, seedSeconds } = report;
 console.log(
   `\nseed: ${seedSeconds.toFixed(1)} s (${options.users} users, ${options.users * options.auditsPerUser} audits, ${options.users * options.activitiesPerUser} activities)`,
 );
@@ -40,8 +42,10 @@ console.log(row(baseline));
 console.log(row(dashboard));
 console.log(row(reads));
 console.log(row(submissions));
+if (paced) console.log(row(paced));
 const ratio = baseline.throughput > 0 ? (dashboard.throughput / baseline.throughput) * 100 : 0;
 console.log(
   `dashboard throughput: ${ratio.toFixed(1)}% of the bare route (target ≥ 20%); reads p95 ${reads.p95.toFixed(0)} ms (target < 100 ms); whole run ${((Date.now() - started) / 1000).toFixed(0)} s`,
 );
-process.exit(baseline.errors + baseline.non2xx + dashboard.errors + dashboard.non2xx > 0 ? 1 : 0);
+const pacedFailures = paced ? paced.errors + paced.non2xx : 0;
+process.exit(baseline.errors + baseline.non2xx + dashboard.errors + dashboard.non2xx + pacedFailures > 0 ? 1 : 0);

@@ -20,6 +20,8 @@ export interface LoadPlan {
   timeoutSeconds: number;
   /** One list per connection, replayed in a loop. */
   lists: LoadRequest[][];
+  /** Requests per second over all connections; unpaced (each connection back to back) without it. */
+  rate?: number;
 }
 export interface KindTally {
   times: number[];
@@ -54,6 +56,7 @@ async function main(planFile: string): Promise<void> {
     connections: plan.connections,
     duration: plan.seconds,
     timeout: plan.timeoutSeconds,
+    ...(plan.rate ? { overallRate: plan.rate } : {}),
     // Replaced per connection in setupClient (autocannon deep-clones its options per client).
     requests: [{ method: 'GET', path: '/api/health' }],
     setupClient: (client: Client) => client.setRequests(plan.lists[next++ % plan.lists.length]),

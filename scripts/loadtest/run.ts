@@ -29,6 +29,11 @@ export interface LoadtestOptions {
   bareDurationSeconds?: number;
   /** One audit submission after every this many dashboard loads of a user; 0 for none. */
   submitEvery: number;
+  /**
+   * Seconds of a third phase: the same page loads paced at half the throughput the dashboard phase
+   * reached, for the latency of a server that is busy but not saturated (default 0: none).
+   */
+  pacedSeconds?: number;
   /** Seconds after which a request counts as an error (default 10). */
   timeoutSeconds?: number;
   /** Where to write a CPU profile of the server during the dashboard phase (.cpuprofile). */
@@ -57,6 +62,8 @@ export interface LoadtestReport {
   /** The dashboard phase's reads only: what the latency target is about. */
   reads: LoadResult;
   submissions: LoadResult;
+  /** The paced phase's reads, with the rate offered. */
+  paced?: LoadResult & { offeredRate: number };
   seedSeconds: number;
 }
 
@@ -229,11 +236,21 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
       ),
     );
     const { read, submit } = load.kinds;
+    const reads = summarize('dashboard reads', [read], options.durationSeconds, 0);
+    let paced: LoadtestReport['paced'];
+    if (options.pacedSeconds) {
+      const offeredRate = Math.max(1, Math.floor(reads.throughput / 2));
+      log(`paced: the same page loads at ${offeredRate} req/s for ${options.pacedSeconds} s`);
+      const readLists = Array.from({ length: options.connections }, (_, client) => requestsFor(client, users, { ...options, submitEvery: 0 }, baseUrl, site.url));
+      const slow = await hammer({ baseUrl, seconds: options.pacedSeconds, connections: options.connections, timeoutSeconds, lists: readLists, rate: offeredRate }, dataDir);
+      paced = { ...summarize(`reads at ${offeredRate} req/s`, [slow.kinds.read], options.pacedSeconds, slow.errors), offeredRate };
+    }
     return {
       baseline: summarize('bare route /api/health', [bare.kinds.read], bareSeconds, bare.errors),
       dashboard: summarize('dashboard (all)', [read, submit], options.durationSeconds, load.errors),
-      reads: summarize('dashboard reads', [read], options.durationSeconds, 0),
+      reads,
       submissions: summarize('audit submissions', [submit], options.durationSeconds, 0),
+      paced,
       seedSeconds,
     };
   } finally {

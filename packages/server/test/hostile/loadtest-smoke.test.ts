@@ -3,7 +3,7 @@ import { runLoadtest } from '../../../../scripts/loadtest/run';
 
 /**
  * The smoke version of `npm run loadtest`: a small data set seeded through the services, then
- * 10 s of dashboard page loads with audit submissions must give no error at all. Speed is not
+ * 10 s of dashboard page loads with audit submissions, and 3 s of them paced, must give no error at all. Speed is not
  * asserted: the machine may be busy; errors are what this guards.
  */
 describe('load smoke', () => {
@@ -16,6 +16,7 @@ describe('load smoke', () => {
       durationSeconds: 10,
       bareDurationSeconds: 2,
       submitEvery: 1,
+      pacedSeconds: 3,
       // A busy machine may be slow, never wrong: only a request unanswered for a minute is an error here.
       timeoutSeconds: 60,
     });
@@ -26,5 +27,11 @@ describe('load smoke', () => {
     expect(report.dashboard.statuses).toEqual({
       200: report.dashboard.requests,
     });
+    // The paced phase offers half the measured throughput, and no more than that is sent.
+    const paced = report.paced!;
+    expect(paced.offeredRate).toBe(Math.max(1, Math.floor(report.reads.throughput / 2)));
+    expect(paced.errors + paced.non2xx).toBe(0);
+    expect(paced.requests).toBeGreaterThan(0);
+    expect(paced.requests).toBeLessThanOrEqual(paced.offeredRate * 4);
   });
 });
