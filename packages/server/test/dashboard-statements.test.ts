@@ -18,7 +18,7 @@ const BUDGET: Record<string, number> = {
   '/api/alerts': 2,
   '/api/audits?limit=10': 3,
   '/api/insights': 3,
-  '/api/audits/:newest': 3,
+  '/api/audits/:newest': 2,
 };
 
 let server: TestServer;

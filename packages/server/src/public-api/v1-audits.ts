@@ -2,8 +2,8 @@ import { AUDIT_LIST_DEFAULT, AUDIT_MESSAGES, SITE_AUDIT_DEFAULT_PAGES, type Audi
 import type { FastifyInstance } from 'fastify';
 import type { auditRunJob } from '../jobs/audit-run';
 import { HttpError, notFound } from '../lib/http-error';
-import { getAuditHistory, listAuditSummaries } from '../services/audits/history';
-import { createRun, failAbandonedRuns, failRun, getRun, getRunInFlight } from '../services/audits/runs';
+import { listAuditSummaries } from '../services/audits/history';
+import { createRun, failAbandonedRuns, failRun, getRunInFlight, getRunWithAudit } from '../services/audits/runs';
 import { enforceAuditLimit, isOwnHost } from '../services/audits/usage';
 import { toHistoryItem, toRunView } from '../services/audits/views';
 import { getOrCreateProfile } from '../services/profile';
@@ -36,11 +36,10 @@ export async function startAudit(app: FastifyInstance, job: ReturnType<typeof au
 
 export async function readAudit(app: FastifyInstance, userId: string, id: string): Promise<AuditRun> {
   await failAbandonedRuns(app.db, userId);
-  const run = await getRun(app.db, userId, id);
-  if (!run) throw notFound();
+  const found = await getRunWithAudit(app.db, userId, id);
+  if (!found) throw notFound();
   const profile = await getOrCreateProfile(app.db, userId);
-  const history = run.status === 'completed' ? await getAuditHistory(app.db, userId, run.id) : null;
-  return toRunView(run, history, profile.plan);
+  return toRunView(found.run, found.run.status === 'completed' ? found.audit : null, profile.plan);
 }
 
 export async function latestAudits(app: FastifyInstance, userId: string, limit = AUDIT_LIST_DEFAULT): Promise<AuditListResponse> {

@@ -15,8 +15,8 @@ import {
 } from '@citable/contract';
 import type { auditRunJob } from '../jobs/audit-run';
 import { HttpError, notFound } from '../lib/http-error';
-import { getAuditHistory, listAuditSummaries } from '../services/audits/history';
-import { createRun, failAbandonedRuns, failRun, getRun, getRunInFlight, isAbandoned } from '../services/audits/runs';
+import { listAuditSummaries } from '../services/audits/history';
+import { createRun, failAbandonedRuns, failRun, getRunInFlight, getRunWithAudit, isAbandoned } from '../services/audits/runs';
 import { enforceAuditLimit, isOwnHost } from '../services/audits/usage';
 import { toHistoryItem, toRunView } from '../services/audits/views';
 import { getOrCreateProfile } from '../services/profile';
@@ -70,13 +70,12 @@ export const auditRoutes: FastifyPluginAsyncZod<{ job: ReturnType<typeof auditRu
 
   app.get('/api/audits/:id', { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: auditRunSchema, ...errors } } }, async (request) => {
     const owner = await app.requireOwner(request);
-    let run = await getRun(app.db, owner.ownerId, request.params.id);
-    if (run && isAbandoned(run)) {
+    let found = await getRunWithAudit(app.db, owner.ownerId, request.params.id);
+    if (found && isAbandoned(found.run)) {
       await failAbandonedRuns(app.db, owner.ownerId);
-      run = await getRun(app.db, owner.ownerId, request.params.id);
+      found = await getRunWithAudit(app.db, owner.ownerId, request.params.id);
     }
-    if (!run) throw notFound();
-    const history = run.status === 'completed' ? await getAuditHistory(app.db, owner.ownerId, run.id) : null;
-    return toRunView(run, history, owner.plan);
+    if (!found) throw notFound();
+    return toRunView(found.run, found.run.status === 'completed' ? found.audit : null, owner.plan);
   });
 };

@@ -27,7 +27,7 @@ export async function saveAuditHistory(db: Db, userId: string, id: string, websi
 
 export async function getAuditHistory(db: Db, userId: string, id: string): Promise<AuditHistoryRow | null> {
   if (!isUuid(id)) return null;
-  // The overview opens the newest audit on every load.
+  // Read after every audit, for its alerts.
   const statement = preparedOn(db, 'audit_history_get', (db, name) =>
     db
       .select()

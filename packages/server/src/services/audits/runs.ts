@@ -1,8 +1,10 @@
 import { and, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AuditProgress, AuditScope, AuditStatus } from '@citable/contract';
 import type { Db } from '../../db/client';
-import { auditRuns } from '../../db/schema';
+import { preparedOn } from '../../db/prepared';
+import { auditHistory, auditRuns } from '../../db/schema';
 import { releaseFinishedCrawl } from './crawl/crawl-store';
+import type { AuditHistoryRow } from './history';
 import { isUuid } from './ids';
 
 export type AuditRunRow = typeof auditRuns.$inferSelect;
@@ -83,7 +85,14 @@ export async function failRunsWhere(db: Db, which: SQL | undefined, error: strin
 
 /** Frees the slot of the user's abandoned runs, marking them failed; returns those it failed. */
 export async function failAbandonedRuns(db: Db, userId: string, now = new Date()): Promise<{ id: string; scope: string }[]> {
-  return failRunsWhere(db, and(eq(auditRuns.userId, userId), lt(auditRuns.updatedAt, new Date(now.getTime() - ABANDONED_AFTER_MS))), ABANDONED_MESSAGE, now);
+  const abandoned = and(eq(auditRuns.userId, userId), lt(auditRuns.updatedAt, new Date(now.getTime() - ABANDONED_AFTER_MS)));
+  // Almost always there is none: one indexed read then, rather than a transaction's three statements.
+  const [any] = await db
+    .select({ id: auditRuns.id })
+    .from(auditRuns)
+    .where(and(abandoned, inArray(auditRuns.status, IN_FLIGHT)))
+    .limit(1);
+  return any ? failRunsWhere(db, abandoned, ABANDONED_MESSAGE, now) : [];
 }
 
 /** Creates a run, or returns null when the user already has one in flight (the partial unique index decides). */
@@ -105,12 +114,34 @@ export async function getRun(db: Db, userId: string, id: string): Promise<AuditR
   return row ?? null;
 }
 
-/** The user's one run in flight, if any. */
+/**
+ * A run with its saved audit (null until the audit is saved), in one prepared statement: the
+ * overview opens the newest audit on every load.
+ */
+export async function getRunWithAudit(db: Db, userId: string, id: string): Promise<{ run: AuditRunRow; audit: AuditHistoryRow | null } | null> {
+  if (!isUuid(id)) return null;
+  const statement = preparedOn(db, 'run_with_audit', (db, name) =>
+    db
+      .select({ run: auditRuns, audit: auditHistory })
+      .from(auditRuns)
+      .leftJoin(auditHistory, and(eq(auditHistory.id, auditRuns.id), eq(auditHistory.userId, auditRuns.userId)))
+      .where(and(eq(auditRuns.id, sql.placeholder('id')), eq(auditRuns.userId, sql.placeholder('userId'))))
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id, userId });
+  return row ?? null;
+}
+
+/** The user's one run in flight, if any (the overview's list asks on every load). */
 export async function getRunInFlight(db: Db, userId: string): Promise<AuditRunRow | null> {
-  const [row] = await db
-    .select()
-    .from(auditRuns)
-    .where(and(eq(auditRuns.userId, userId), inArray(auditRuns.status, IN_FLIGHT)));
+  const statement = preparedOn(db, 'run_in_flight', (db, name) =>
+    db
+      .select()
+      .from(auditRuns)
+      .where(and(eq(auditRuns.userId, sql.placeholder('userId')), inArray(auditRuns.status, IN_FLIGHT)))
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ userId });
   return row ?? null;
 }
 
