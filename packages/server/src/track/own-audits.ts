@@ -3,7 +3,7 @@ import type { Profile } from '@citable/contract';
 import type { Db } from '../db/client';
 import { preparedOn } from '../db/prepared';
 import { auditHistory } from '../db/schema';
-import type { AuditHistoryRow } from '../services/audits/history';
+import { scoreColumns, type AuditHistoryRow } from '../services/audits/history';
 import { profileSites } from './site-roles';
 
 /**
@@ -19,14 +19,7 @@ export async function latestOwnScores(db: Db, userId: string, profile: Pick<Prof
   // Prepared (the insights card asks on every page load): competitors are one array parameter.
   const statement = preparedOn(db, 'latest_own_scores', (db, name) =>
     db
-      .select({
-        id: auditHistory.id,
-        overallScore: auditHistory.overallScore,
-        aiUnderstanding: auditHistory.aiUnderstanding,
-        citationLikelihood: auditHistory.citationLikelihood,
-        conversationalReadiness: auditHistory.conversationalReadiness,
-        contentStructure: auditHistory.contentStructure,
-      })
+      .select(scoreColumns)
       .from(auditHistory)
       .where(
         and(

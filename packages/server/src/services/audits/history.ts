@@ -7,6 +7,16 @@ import { isUuid } from './ids';
 
 export type AuditHistoryRow = typeof auditHistory.$inferSelect;
 
+/** An audit's id and score columns: what series and insights read, never the stored audit. */
+export const scoreColumns = {
+  id: auditHistory.id,
+  overallScore: auditHistory.overallScore,
+  aiUnderstanding: auditHistory.aiUnderstanding,
+  citationLikelihood: auditHistory.citationLikelihood,
+  conversationalReadiness: auditHistory.conversationalReadiness,
+  contentStructure: auditHistory.contentStructure,
+};
+
 export function originOf(url: string | null): string | null {
   if (url === null || !URL.canParse(url)) return null;
   return new URL(url).origin;

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { ALERT_RULES } from '@citable/contract';
 import type { Db } from '../../db/client';
 import { auditHistory, userActivity, userProfiles } from '../../db/schema';
-import { getAuditHistory, type AuditHistoryRow } from '../../services/audits/history';
+import { getAuditHistory, scoreColumns, type AuditHistoryRow } from '../../services/audits/history';
 import type { StoredAudit } from '../../services/audits/stored-audit';
 import { getOrCreateProfile } from '../../services/profile';
 import { profileSites, siteForUrl } from '../site-roles';
@@ -51,15 +51,7 @@ async function seriesFor(db: Db, userId: string, audit: AuditHistoryRow): Promis
   // Score columns only, and the kind from its column: the series never reads the stored audits
   // (audit_data is read only for rows written before the column existed).
   const rows = await db
-    .select({
-      id: auditHistory.id,
-      overallScore: auditHistory.overallScore,
-      aiUnderstanding: auditHistory.aiUnderstanding,
-      citationLikelihood: auditHistory.citationLikelihood,
-      conversationalReadiness: auditHistory.conversationalReadiness,
-      contentStructure: auditHistory.contentStructure,
-      createdAt: auditHistory.createdAt,
-    })
+    .select({ ...scoreColumns, createdAt: auditHistory.createdAt })
     .from(auditHistory)
     .where(
       and(
