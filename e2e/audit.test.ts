@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestSite, type TestSite } from '../packages/server/test/fixtures/audit-site';
-import { setPlans, signUpAndOnboard, type Onboarding } from './support/accounts';
+import { signUpAndOnboard, type Onboarding } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
 import { launchBrowser, openPage, screenshot } from './support/browser';
 
@@ -29,8 +29,7 @@ beforeAll(async () => {
   // Slow pages after the home page, so the site audit's progress is visible for a moment.
   site = await startTestSite({ delayMs: 1500 });
   server = await startAppServer();
-  const grace = await signUpAndOnboard(server, { name: 'Grace Hopper', email: `grace.${Date.now()}@example.com`, onboarding: onboarding(['increase_citations', 'competitive_edge']) });
-  await setPlans(server, [[grace, 'core']]);
+  const grace = await signUpAndOnboard(server, { name: 'Grace Hopper', email: `grace.${Date.now()}@example.com`, onboarding: onboarding(['increase_citations', 'competitive_edge']), plan: 'core' });
   browser = await launchBrowser();
   ({ page, errors: consoleErrors } = await openPage(browser, { baseUrl: server.baseUrl, cookie: grace.cookie }));
 });

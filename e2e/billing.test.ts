@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { billingEnv, TEST_API_KEY, TEST_WEBHOOK_SECRET, VARIANTS } from '../packages/server/test/billing/billing-server';
 import { FakeLemonSqueezy, sign, webhookBody } from '../packages/server/test/billing/fake-lemon-squeezy';
+import { signUpAndOnboard } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, screenshot, watchConsole } from './support/browser';
+import { launchBrowser, openPage, screenshot } from './support/browser';
 
 // Billing with the provider configured and the real SDK pointed at a local fake of its API
 // (LEMONSQUEEZY_API_URL): choosing Pro reaches the hosted checkout, the success and cancel
@@ -12,33 +13,24 @@ import { launchBrowser, screenshot, watchConsole } from './support/browser';
 let fake: FakeLemonSqueezy;
 let server: AppServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let consoleErrors: string[];
 let userId: string;
 
 const email = `grace.${Date.now()}@example.com`;
-const password = 'correct-horse-battery-staple';
 
 beforeAll(async () => {
   fake = await new FakeLemonSqueezy(TEST_API_KEY).start();
   server = await startAppServer(billingEnv(fake.baseUrl));
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  page = await context.newPage();
-  consoleErrors = watchConsole(page);
-
-  // The account is set up over HTTP; the browser context holds its session cookie.
-  const headers = { origin: server.baseUrl };
-  const signUp = await context.request.post(`${server.baseUrl}/api/auth/sign-up/email`, { headers, data: { name: 'Grace Hopper', email, password } });
-  expect(signUp.status()).toBe(200);
-  const link = (await server.outbox()).filter((m) => m.to === email).flatMap((m) => m.links).find((l) => l.includes('verify-email'));
-  await context.request.get(link!, { maxRedirects: 0 });
-  expect((await context.request.post(`${server.baseUrl}/api/auth/sign-in/email`, { headers, data: { email, password } })).status()).toBe(200);
   const site = (n: number) => ({ name: `Site ${n}`, url: `https://site${n}.example.com` });
-  const onboarding = { websites: [site(1)], industry: 'Technology & Software', competitors: [site(2)], goals: ['increase_citations'] };
-  expect((await context.request.post(`${server.baseUrl}/api/profile/onboarding`, { headers, data: onboarding })).status()).toBe(200);
-  userId = (await (await context.request.get(`${server.baseUrl}/api/me`)).json()).user.id;
+  const grace = await signUpAndOnboard(server, {
+    name: 'Grace Hopper',
+    email,
+    onboarding: { websites: [site(1)], industry: 'Technology & Software', competitors: [site(2)], goals: ['increase_citations'] },
+  });
+  userId = grace.userId;
+  browser = await launchBrowser();
+  ({ page, errors: consoleErrors } = await openPage(browser, { baseUrl: server.baseUrl, cookie: grace.cookie }));
 });
 
 afterAll(async () => {

@@ -1,54 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createDb } from '../packages/server/src/db/client';
-import { setPlan } from '../packages/server/src/services/profile';
 import { startWordpressFake, type WordpressFake } from '../packages/server/test/fakes/wordpress-fake';
+import { signUpAndOnboard } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, screenshot, watchConsole } from './support/browser';
+import { launchBrowser, openPage, screenshot } from './support/browser';
 
 // An Agency user connects a WordPress site (a local fake of the REST API on 127.0.0.1, which the
 // server may reach through FETCH_ALLOW_HOSTS), syncs its posts, audits one, publishes a draft,
-// disconnects it, then
-// brands the dashboard. The plan is set through the database between two server runs, as in
-// audit.test.ts.
+// disconnects it, then brands the dashboard. The plan is set in the database while the server is
+// stopped, as an operator would (support/accounts.ts setPlans).
 
 const WP_USER = 'editor';
 const WP_PASSWORD = 'abcd EFGH ijkl MNOP';
 
-let dataDir: string;
 let wordpress: WordpressFake;
-let server: AppServer | undefined;
+let server: AppServer;
 let browser: Browser;
 let page: Page;
 let consoleErrors: string[];
 
-const email = `ada.${Date.now()}@example.com`;
-const password = 'correct-horse-battery-staple';
-
-async function call(path: string, body?: unknown, cookie?: string): Promise<Response> {
-  const base = server!.baseUrl;
-  return fetch(`${base}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { origin: base, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    redirect: 'manual',
-  });
-}
-
-async function signIn(): Promise<string> {
-  const response = await call('/api/auth/sign-in/email', { email, password });
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'citable-e2e-cms-'));
   wordpress = await startWordpressFake({
     username: WP_USER,
     applicationPassword: WP_PASSWORD,
@@ -64,42 +35,25 @@ beforeAll(async () => {
     ],
   });
 
-  server = await startAppServer({ DATA_DIR: dataDir });
-  expect((await call('/api/auth/sign-up/email', { name: 'Ada Lovelace', email, password })).status).toBe(200);
-  const link = (await server.outbox()).filter((message) => message.to === email).flatMap((message) => message.links).find((l) => l.includes('verify-email'));
-  await fetch(link!, { redirect: 'manual' });
-  const cookie = await signIn();
-  const onboarding = await call(
-    '/api/profile/onboarding',
-    { websites: [{ name: 'Lantern Tea', url: wordpress.url }], industry: 'Food & Beverage', competitors: [{ name: 'Kettle Co', url: 'https://kettle.example.com' }], goals: ['increase_citations'] },
-    cookie,
-  );
-  expect(onboarding.status).toBe(200);
-  const { user_id: userId } = (await onboarding.json()) as { user_id: string };
-  await server.stop();
-
-  const handle = await createDb({ dataDir });
-  await setPlan(handle.db, userId, 'agency');
-  await handle.close();
-
-  server = await startAppServer({ DATA_DIR: dataDir, FETCH_ALLOW_HOSTS: '127.0.0.1' });
+  server = await startAppServer({ FETCH_ALLOW_HOSTS: '127.0.0.1' });
+  const ada = await signUpAndOnboard(server, {
+    name: 'Ada Lovelace',
+    email: `ada.${Date.now()}@example.com`,
+    onboarding: { websites: [{ name: 'Lantern Tea', url: wordpress.url }], industry: 'Food & Beverage', competitors: [{ name: 'Kettle Co', url: 'https://kettle.example.com' }], goals: ['increase_citations'] },
+    plan: 'agency',
+  });
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const pairs = (await signIn()).split('; ').map((pair) => pair.split('='));
-  await context.addCookies(pairs.map(([name, ...value]) => ({ name, value: value.join('='), url: server!.baseUrl })));
-  page = await context.newPage();
-  consoleErrors = watchConsole(page);
+  ({ page, errors: consoleErrors } = await openPage(browser, { baseUrl: server.baseUrl, cookie: ada.cookie }));
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await wordpress?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('an Agency user connects WordPress, syncs and audits a post, publishes a draft, and disconnects', async () => {
-  await page.goto(`${server!.baseUrl}/dashboard?section=integrations`);
+  await page.goto(`${server.baseUrl}/dashboard?section=integrations`);
   await page.getByTestId('cms-section').waitFor();
   expect(await page.getByTestId('cms-card-wordpress').getAttribute('data-state')).toBe('available');
   expect(await page.getByTestId('cms-card-webflow').getAttribute('data-state')).toBe('coming_soon');
@@ -167,7 +121,7 @@ test('an Agency user connects WordPress, syncs and audits a post, publishes a dr
 });
 
 test('the Agency user brands the dashboard with white-label settings', async () => {
-  await page.goto(`${server!.baseUrl}/dashboard?section=white-label`);
+  await page.goto(`${server.baseUrl}/dashboard?section=white-label`);
   await page.getByTestId('white-label-section').waitFor();
   await page.getByLabel('Primary colour', { exact: true }).fill('#0EA5E9');
   await page.getByLabel('Company name').fill('Harbour Digital');

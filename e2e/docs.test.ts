@@ -1,13 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createDb } from '../packages/server/src/db/client';
-import { setPlan } from '../packages/server/src/services/profile';
+import type { Browser } from 'playwright-core';
+import { signUpAndOnboard, type Account } from './support/accounts';
+import { callApi } from './support/api';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, screenshot, watchConsole } from './support/browser';
+import { launchBrowser, openPage, screenshot } from './support/browser';
 import { docSamples } from './support/doc-samples';
 import { copyBuiltDist, type ServedDist } from './support/served-dist';
 
@@ -25,74 +24,24 @@ const SPEC_DOC_PATHS = [
 ];
 
 const pagesDir = resolve(import.meta.dirname, '../packages/web/dist/pages');
-const PASSWORD = 'correct-horse-battery-staple';
-const dataDir = mkdtempSync(join(tmpdir(), 'citable-e2e-docs-'));
-const email = `docs.agency.${Date.now()}@example.com`;
-// The citation samples must not wait on the public discussion sites from a closed network.
-const env = { DATA_DIR: dataDir, HN_SEARCH_URL: 'off', REDDIT_SEARCH_URL: 'off' };
 
 let server: AppServer;
 let dist: ServedDist;
 let browser: Browser;
-let cookie: string;
-
-async function apiCall(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
-  return fetch(`${server.baseUrl}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', origin: server.baseUrl, ...(cookie ? { cookie } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    redirect: 'manual',
-  });
-}
-
-async function signIn(): Promise<string> {
-  const response = await apiCall('/api/auth/sign-in/email', { body: { email, password: PASSWORD } });
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ');
-}
-
-async function createUser(): Promise<string> {
-  expect((await apiCall('/api/auth/sign-up/email', { body: { name: 'Ada Lovelace', email, password: PASSWORD } })).status).toBe(200);
-  const link = (await server.outbox()).filter((m) => m.to === email).flatMap((m) => m.links).find((l) => l.includes('verify-email'));
-  await fetch(link!, { redirect: 'manual' });
-  cookie = await signIn();
-  const onboarding = await apiCall('/api/profile/onboarding', {
-    body: { websites: [{ name: 'Citable', url: server.baseUrl }], industry: 'Technology & Software', competitors: [{ name: 'Rival', url: 'https://rival.example.com' }], goals: ['improve_understanding'] },
-  });
-  expect(onboarding.status, await onboarding.clone().text()).toBe(200);
-  return ((await onboarding.json()) as { user_id: string }).user_id;
-}
-
-async function signedInPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.baseUrl };
-    }),
-  );
-  const page = await context.newPage();
-  return { context, page, errors: watchConsole(page) };
-}
+let user: Account;
 
 beforeAll(async () => {
-  server = await startAppServer(env);
-  const id = await createUser();
-  await server.stop();
-  const handle = await createDb({ dataDir });
-  await setPlan(handle.db, id, 'agency');
-  await handle.close();
   dist = copyBuiltDist();
-  server = await startAppServer({ ...env, WEB_DIST_DIR: dist.dir });
+  // The citation samples must not wait on the public discussion sites from a closed network.
+  server = await startAppServer({ WEB_DIST_DIR: dist.dir, HN_SEARCH_URL: 'off', REDDIT_SEARCH_URL: 'off' });
   dist.setOrigin(server.baseUrl);
-  cookie = await signIn();
-  // The port changed with the restart: the tools that read "your website" must find this server.
-  const updated = await apiCall('/api/profile', { method: 'PATCH', body: { websites: [{ name: 'Citable', url: server.baseUrl }] } });
-  expect(updated.status, await updated.clone().text()).toBe(200);
+  // The tools that read "your website" find this server.
+  user = await signUpAndOnboard(server, {
+    name: 'Ada Lovelace',
+    email: `docs.agency.${Date.now()}@example.com`,
+    onboarding: { websites: [{ name: 'Citable', url: server.baseUrl }], industry: 'Technology & Software', competitors: [{ name: 'Rival', url: 'https://rival.example.com' }], goals: ['improve_understanding'] },
+    plan: 'agency',
+  });
   browser = await launchBrowser();
 });
 
@@ -100,7 +49,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   dist?.remove();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('pre-rendered docs', () => {
@@ -125,9 +73,7 @@ describe('pre-rendered docs', () => {
 
 describe('docs in the browser', () => {
   test('side navigation, featured strip, search and heading links', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const page = await context.newPage();
-    const errors = watchConsole(page);
+    const { context, page, errors } = await openPage(browser);
     await page.goto(`${server.baseUrl}/documentation`);
     const nav = page.getByRole('navigation', { name: 'Documentation' });
     for (const group of ['Getting Started', 'Features', 'API Reference', 'Integrations', 'Guides']) await nav.getByRole('heading', { name: group }).waitFor();
@@ -154,7 +100,7 @@ describe('API keys and the API reference', () => {
   let key = '';
 
   test('a key is created in Settings, shown once, listed, and works', async () => {
-    const { page, context, errors } = await signedInPage();
+    const { page, context, errors } = await openPage(browser, { baseUrl: server.baseUrl, cookie: user.cookie });
     await page.goto(`${server.baseUrl}/dashboard`);
     await page.getByRole('button', { name: 'Settings' }).first().click();
     const section = page.getByTestId('api-keys-section');
@@ -178,9 +124,7 @@ describe('API keys and the API reference', () => {
   });
 
   test('the reference renders the OpenAPI document and "Try it" sends a request with the key', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const page = await context.newPage();
-    const errors = watchConsole(page);
+    const { context, page, errors } = await openPage(browser);
     await page.goto(`${server.baseUrl}/docs/api-reference`);
     const list = page.locator('section#listAudits');
     await list.waitFor();
@@ -209,7 +153,7 @@ describe('runnable samples of the docs', () => {
   });
 
   test.each(docSamples().map((sample, index) => [`${sample.file} #${index} (${sample.language})`, sample] as const))('%s runs', async (_name, sample) => {
-    const created = await apiCall('/api/api-keys', { body: { name: 'Docs samples' } });
+    const created = await callApi(server, '/api/api-keys', { body: { name: 'Docs samples' }, cookie: user.cookie });
     const secret = ((await created.json()) as { secret: string }).secret;
     const sampleEnv = { ...process.env, CITABLE_URL: server.baseUrl, CITABLE_API_KEY: secret };
     const run =

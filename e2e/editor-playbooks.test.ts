@@ -1,22 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { benchArticle } from '../packages/engine/src/editor';
-import { createDb } from '../packages/server/src/db/client';
-import { setPlan } from '../packages/server/src/services/profile';
+import { signUpAndOnboard, type Account } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, screenshot, watchConsole } from './support/browser';
+import { launchBrowser, openPage, screenshot } from './support/browser';
 
 // A Core user writes in the Content Editor (analysis in the page, a fix applied in place), takes
 // the tour to its end, sends feedback, and opens a playbook and launches its first step. The
-// plan is set in the database between two starts of the server (one process per embedded database).
-
-const PASSWORD = 'correct-horse-battery-staple';
-const dataDir = mkdtempSync(join(tmpdir(), 'citable-e2e-editor-'));
-const env = { DATA_DIR: dataDir };
-const email = `editor.core.${Date.now()}@example.com`;
+// plan is set in the database while the server is stopped (one process per embedded database).
 
 const DRAFT = `# Home solar power
 
@@ -28,70 +19,24 @@ It is widely believed that solar panels are the best investment a homeowner can 
 
 let server: AppServer;
 let browser: Browser;
+let user: Account;
 
-async function apiCall(path: string, body: unknown, cookie?: string): Promise<Response> {
-  return fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.baseUrl, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-    redirect: 'manual',
-  });
-}
-
-async function signIn(): Promise<string> {
-  const response = await apiCall('/api/auth/sign-in/email', { email, password: PASSWORD });
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ');
-}
-
-async function createUser(): Promise<string> {
-  expect((await apiCall('/api/auth/sign-up/email', { name: 'Aiko Tanaka', email, password: PASSWORD })).status).toBe(200);
-  const link = (await server.outbox())
-    .filter((m) => m.to === email)
-    .flatMap((m) => m.links)
-    .find((l) => l.includes('verify-email'));
-  await fetch(link!, { redirect: 'manual' });
-  const onboarding = await apiCall(
-    '/api/profile/onboarding',
-    { websites: [{ name: 'Lantern Solar', url: 'https://lantern-solar.example.com' }], industry: 'Technology & Software', competitors: [{ name: 'Sunward', url: 'https://sunward.example.com' }], goals: ['improve_understanding'] },
-    await signIn(),
-  );
-  expect(onboarding.status).toBe(200);
-  return ((await onboarding.json()) as { user_id: string }).user_id;
-}
-
-async function signedInPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const cookie = await signIn();
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.baseUrl };
-    }),
-  );
-  const page = await context.newPage();
-  return { context, page, errors: watchConsole(page) };
-}
+const signedInPage = () => openPage(browser, { baseUrl: server.baseUrl, cookie: user.cookie });
 
 beforeAll(async () => {
-  server = await startAppServer(env);
-  const id = await createUser();
-  await server.stop();
-  const handle = await createDb({ dataDir });
-  await setPlan(handle.db, id, 'core');
-  await handle.close();
-  server = await startAppServer(env);
+  server = await startAppServer();
+  user = await signUpAndOnboard(server, {
+    name: 'Aiko Tanaka',
+    email: `editor.core.${Date.now()}@example.com`,
+    onboarding: { websites: [{ name: 'Lantern Solar', url: 'https://lantern-solar.example.com' }], industry: 'Technology & Software', competitors: [{ name: 'Sunward', url: 'https://sunward.example.com' }], goals: ['improve_understanding'] },
+    plan: 'core',
+  });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('Content Editor', () => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { verificationLink } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, screenshot, watchConsole } from './support/browser';
+import { signUpInDialog } from './support/auth-dialogs';
+import { launchBrowser, openPage, screenshot, toastsGone } from './support/browser';
 
 // The visitor's whole first journey: landing, annual pricing, Core, sign-up, e-mail verification,
 // the four onboarding steps, the dashboard greeting, a settings change, and sign-out.
@@ -14,9 +16,7 @@ let consoleErrors: string[];
 beforeAll(async () => {
   server = await startAppServer();
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  page = await context.newPage();
-  consoleErrors = watchConsole(page);
+  ({ page, errors: consoleErrors } = await openPage(browser));
 });
 
 afterAll(async () => {
@@ -46,18 +46,10 @@ test('a visitor goes from the landing page to a configured dashboard and back', 
 
   // Choosing Core while signed out opens sign-up.
   await page.getByTestId('plan-core-button').click();
-  await page.getByRole('dialog', { name: 'Create your account' }).waitFor();
-  await page.getByLabel('Full name').fill('Ada Lovelace');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByTestId('auth-submit').click();
-  await expect.poll(() => page.getByTestId('auth-notice').textContent()).toContain('check your email');
+  await signUpInDialog(page, { name: 'Ada Lovelace', email, password });
 
   // The verification link from the outbox signs the e-mail off and lands on sign-in.
-  const messages = await server.outbox();
-  const link = messages.filter((m) => m.to === email).flatMap((m) => m.links).find((l) => l.includes('verify-email'));
-  expect(link, 'verification link in the outbox').toBeTruthy();
-  await page.goto(link!);
+  await page.goto(await verificationLink(server, email));
   await page.getByRole('dialog', { name: 'Sign in to Citable' }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -93,7 +85,7 @@ test('a visitor goes from the landing page to a configured dashboard and back', 
 
   // Core was chosen on the landing page, so checkout was attempted: with no billing provider its
   // error toast sits over the header for 8 s. Let every toast run out before using the header.
-  await expect.poll(() => page.locator('[data-testid^="toast-"]').count(), { timeout: 20_000 }).toBe(0);
+  await toastsGone(page);
 
   // Change a competitor in Settings; the saved profile shows it.
   await page.getByRole('button', { name: 'Settings' }).click();

@@ -1,68 +1,30 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { BUILT_IN_SOURCE, GENIE_MESSAGES } from '@citable/contract';
-import { createDb } from '../packages/server/src/db/client';
-import { setPlan } from '../packages/server/src/services/profile';
 import { serveSite, teaShopPages, type ServedSite } from '../packages/server/test/fixtures/tool-sites';
+import { signUpAndOnboard, type Account } from './support/accounts';
+import { callApi } from './support/api';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, screenshot, watchConsole } from './support/browser';
+import { launchBrowser, openPage, screenshot } from './support/browser';
 
 // Genie on the landing page (signed out) and in the dashboard of a Core user, where a suggested
 // tool's button opens that tool; then the optimizer's diff and the generator's grounded FAQs for
 // a Pro user. No model is configured: every answer comes from the built-in analysis.
 
-const PASSWORD = 'correct-horse-battery-staple';
-const dataDir = mkdtempSync(join(tmpdir(), 'citable-e2e-genie-'));
-const env = { DATA_DIR: dataDir, FETCH_ALLOW_HOSTS: '127.0.0.1,localhost' };
-const email = `genie.${Date.now()}@example.com`;
-
 let server: AppServer;
 let browser: Browser;
 let shop: ServedSite;
-
-async function apiCall(path: string, body: unknown, cookie?: string): Promise<Response> {
-  return fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.baseUrl, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-    redirect: 'manual',
-  });
-}
-
-const sessionCookie = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ');
-
-async function signIn(): Promise<string> {
-  const response = await apiCall('/api/auth/sign-in/email', { email, password: PASSWORD });
-  expect(response.status).toBe(200);
-  return sessionCookie(response);
-}
+let user: Account;
 
 beforeAll(async () => {
   shop = await serveSite(teaShopPages([]));
-  server = await startAppServer(env);
-  expect((await apiCall('/api/auth/sign-up/email', { name: 'Aiko Tanaka', email, password: PASSWORD })).status).toBe(200);
-  const link = (await server.outbox()).filter((m) => m.to === email).flatMap((m) => m.links).find((l) => l.includes('verify-email'));
-  await fetch(link!, { redirect: 'manual' });
-  const onboarding = await apiCall(
-    '/api/profile/onboarding',
-    { websites: [{ name: 'Lantern Tea', url: shop.url }], industry: 'Food & Beverage', competitors: [{ name: 'Kettle & Leaf', url: 'https://kettle.example' }], goals: ['increase_citations'] },
-    await signIn(),
-  );
-  expect(onboarding.status).toBe(200);
-  const userId = ((await onboarding.json()) as { user_id: string }).user_id;
-  await server.stop();
-  const handle = await createDb({ dataDir });
-  await setPlan(handle.db, userId, 'pro');
-  await handle.close();
-  server = await startAppServer(env);
+  server = await startAppServer();
+  user = await signUpAndOnboard(server, {
+    name: 'Aiko Tanaka',
+    email: `genie.${Date.now()}@example.com`,
+    onboarding: { websites: [{ name: 'Lantern Tea', url: shop.url }], industry: 'Food & Beverage', competitors: [{ name: 'Kettle & Leaf', url: 'https://kettle.example' }], goals: ['increase_citations'] },
+    plan: 'pro',
+  });
   browser = await launchBrowser();
 });
 
@@ -70,14 +32,11 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await shop?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('Genie', () => {
   test('answers product questions on the landing page, signed out', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const page = await context.newPage();
-    const errors = watchConsole(page);
+    const { context, page, errors } = await openPage(browser);
     await page.goto(`${server.baseUrl}/`);
     await page.getByTestId('genie-button').click();
     await page.getByTestId('genie-panel').waitFor();
@@ -95,11 +54,8 @@ describe('Genie', () => {
   });
 
   test('suggests a tool in the dashboard, and its button opens the tool', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const cookie = await signIn();
-    await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: server.baseUrl })));
-    const page = await context.newPage();
-    const errors = watchConsole(page);
+    const { cookie } = user;
+    const { context, page, errors } = await openPage(browser, { baseUrl: server.baseUrl, cookie });
     await page.goto(`${server.baseUrl}/dashboard`);
     await page.getByTestId('genie-button').click();
     await page.getByTestId('genie-input').fill('Can you help me with schema markup?');
@@ -120,7 +76,7 @@ describe('Genie', () => {
   });
 
   test('the dashboard assistant asks a signed-out visitor to log in', async () => {
-    const response = await apiCall('/api/functions/genie-chatbot', { message: 'hello', context: 'dashboard' });
+    const response = await callApi(server, '/api/functions/genie-chatbot', { body: { message: 'hello', context: 'dashboard' } });
     expect(response.status).toBe(401);
     expect(((await response.json()) as { error: string }).error).toBe(GENIE_MESSAGES.loggedOut);
   });
@@ -128,11 +84,7 @@ describe('Genie', () => {
 
 describe('content tools', () => {
   test('the optimizer shows the engine scores and a labelled diff; the generator grounded FAQs', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 1000 } });
-    const cookie = await signIn();
-    await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: server.baseUrl })));
-    const page = await context.newPage();
-    const errors = watchConsole(page);
+    const { context, page, errors } = await openPage(browser, { baseUrl: server.baseUrl, cookie: user.cookie, viewport: { width: 1366, height: 1000 } });
 
     await page.goto(`${server.baseUrl}/dashboard?section=optimizer`);
     await page.getByTestId('tool-page-optimizer').waitFor();

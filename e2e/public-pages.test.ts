@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FOOTER_LINKS } from '../packages/web/src/features/landing/data/footer-links';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, screenshot, watchConsole } from './support/browser';
+import { launchBrowser, openPage, screenshot, watchConsole } from './support/browser';
 
 // The public pages of spec 000 §2 and spec 002 §2.14: each renders, pre-rendered and hydrated,
 // without console errors; every footer link resolves; the contact form and the status page work
@@ -30,9 +30,7 @@ let consoleErrors: string[];
 beforeAll(async () => {
   server = await startAppServer({ CONTACT_EMAIL: OPERATOR });
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  page = await context.newPage();
-  consoleErrors = watchConsole(page);
+  ({ page, errors: consoleErrors } = await openPage(browser));
 });
 
 afterAll(async () => {

@@ -1,23 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { PlanId } from '@citable/contract';
-import { createDb } from '../packages/server/src/db/client';
-import { setPlan } from '../packages/server/src/services/profile';
 import { RIVAL_TEA_PAGES, serveSite, teaShopPages, type ServedSite } from '../packages/server/test/fixtures/tool-sites';
+import { setPlans, signUpAndOnboard, type Account } from './support/accounts';
+import { callApi } from './support/api';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, screenshot, watchConsole } from './support/browser';
+import { launchBrowser, openPage, screenshot } from './support/browser';
 
 // A Pro user runs every tool from its page against a tea shop served on 127.0.0.1, with a stored
 // competitor (the same server as "localhost") and an unstored one on 127.0.0.2 that the shop links
-// to; a Core user's grid leaves the Pro tools out. Plans are set in the database between two
-// starts of the server, since the embedded database belongs to one process at a time.
-
-const PASSWORD = 'correct-horse-battery-staple';
-const dataDir = mkdtempSync(join(tmpdir(), 'citable-e2e-tools-'));
-const env = { DATA_DIR: dataDir, FETCH_ALLOW_HOSTS: '127.0.0.1,localhost,127.0.0.2' };
+// to; a Core user's grid leaves the Pro tools out. Plans are set in the database while the server
+// is stopped, since the embedded database belongs to one process at a time.
 
 let server: AppServer;
 let browser: Browser;
@@ -25,84 +17,34 @@ let sites: ServedSite[] = [];
 let shop: ServedSite;
 let storedRival: ServedSite;
 let otherRival: ServedSite;
+let pro: Account;
+let core: Account;
 
-async function apiCall(path: string, body: unknown, cookie?: string): Promise<Response> {
-  return fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.baseUrl, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-    redirect: 'manual',
-  });
-}
-
-function sessionCookie(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ');
-}
-
-async function signIn(email: string): Promise<string> {
-  const response = await apiCall('/api/auth/sign-in/email', { email, password: PASSWORD });
-  expect(response.status).toBe(200);
-  return sessionCookie(response);
-}
-
-/** Signs up, verifies through the outbox link and completes onboarding; returns the user id. */
-async function createUser(email: string): Promise<string> {
-  expect((await apiCall('/api/auth/sign-up/email', { name: 'Aiko Tanaka', email, password: PASSWORD })).status).toBe(200);
-  const link = (await server.outbox())
-    .filter((m) => m.to === email)
-    .flatMap((m) => m.links)
-    .find((l) => l.includes('verify-email'));
-  await fetch(link!, { redirect: 'manual' });
-  const cookie = await signIn(email);
-  const onboarding = await apiCall(
-    '/api/profile/onboarding',
-    {
+function createUser(email: string): Promise<Account> {
+  return signUpAndOnboard(server, {
+    name: 'Aiko Tanaka',
+    email,
+    onboarding: {
       websites: [{ name: 'Lantern Tea', url: shop.url }],
       industry: 'Food & Beverage',
       competitors: [{ name: 'Kettle & Leaf', url: storedRival.altUrl }],
       goals: ['voice_search', 'competitive_edge'],
     },
-    cookie,
-  );
-  expect(onboarding.status).toBe(200);
-  return ((await onboarding.json()) as { user_id: string }).user_id;
+  });
 }
-
-async function signedInPage(email: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const cookie = await signIn(email);
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.baseUrl };
-    }),
-  );
-  const page = await context.newPage();
-  return { context, page, errors: watchConsole(page) };
-}
-
-const proEmail = `pro.${Date.now()}@example.com`;
-const coreEmail = `core.${Date.now()}@example.com`;
 
 beforeAll(async () => {
   [storedRival, otherRival] = await Promise.all([serveSite(RIVAL_TEA_PAGES), serveSite(RIVAL_TEA_PAGES, { host: '127.0.0.2' })]);
   shop = await serveSite(teaShopPages([storedRival.altUrl, otherRival.url]));
   sites = [storedRival, otherRival, shop];
 
-  server = await startAppServer(env);
-  const ids: [string, PlanId][] = [
-    [await createUser(proEmail), 'pro'],
-    [await createUser(coreEmail), 'core'],
-  ];
-  await server.stop();
-  const handle = await createDb({ dataDir });
-  for (const [id, plan] of ids) await setPlan(handle.db, id, plan);
-  await handle.close();
-  server = await startAppServer(env);
+  server = await startAppServer({ FETCH_ALLOW_HOSTS: '127.0.0.1,localhost,127.0.0.2' });
+  pro = await createUser(`pro.${Date.now()}@example.com`);
+  core = await createUser(`core.${Date.now()}@example.com`);
+  await setPlans(server, [
+    [pro, 'pro'],
+    [core, 'core'],
+  ]);
   browser = await launchBrowser();
 });
 
@@ -110,7 +52,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await Promise.all(sites.map((site) => site.close()));
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('a Pro user', () => {
@@ -119,7 +60,7 @@ describe('a Pro user', () => {
   let context: BrowserContext;
 
   beforeAll(async () => {
-    ({ page, errors, context } = await signedInPage(proEmail));
+    ({ page, errors, context } = await openPage(browser, { baseUrl: server.baseUrl, cookie: pro.cookie }));
   });
   afterAll(async () => {
     await context?.close();
@@ -158,7 +99,7 @@ describe('a Pro user', () => {
   });
 
   test('AI Visibility Audit: the page audited now against the previous audit of the same address', async () => {
-    const audited = await apiCall('/api/functions/ai-visibility-audit', { url: `${shop.url}/` }, await signIn(proEmail));
+    const audited = await callApi(server, '/api/functions/ai-visibility-audit', { body: { url: `${shop.url}/` }, cookie: pro.cookie });
     expect(audited.status).toBe(200);
     const { overallScore } = (await audited.json()) as { overallScore: number };
     await openTool('audit');
@@ -258,7 +199,7 @@ describe('a Pro user', () => {
 });
 
 test('a Core user does not see the Pro tools in the grid', async () => {
-  const { page, context } = await signedInPage(coreEmail);
+  const { page, context } = await openPage(browser, { baseUrl: server.baseUrl, cookie: core.cookie });
   await page.goto(`${server.baseUrl}/dashboard?section=tools`);
   await page.getByTestId('tools-grid').waitFor();
   for (const id of ['audit', 'schema', 'voice', 'summaries', 'discovery']) expect(await page.getByTestId(`tool-card-${id}`).count()).toBe(1);

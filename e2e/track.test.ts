@@ -1,92 +1,49 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createDb } from '../packages/server/src/db/client';
-import { setPlan } from '../packages/server/src/services/profile';
 import { startChangingSite, type ChangingSite } from '../packages/server/test/track/changing-site';
+import { signUpAndOnboard } from './support/accounts';
+import { callApi } from './support/api';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, screenshot, watchConsole } from './support/browser';
+import { launchBrowser, openPage, screenshot } from './support/browser';
 
 // A Pro user audits a site on 127.0.0.1 several times through the API while its content changes,
 // so the scores move. In the browser they see the trend chart, find the score-drop alert in the
 // bell and mark it read, filter the history and download it as CSV.
 
-let dataDir: string;
 let site: ChangingSite;
-let server: AppServer | undefined;
+let server: AppServer;
 let browser: Browser;
 let page: Page;
 let consoleErrors: string[];
 
-const email = `ada.${Date.now()}@example.com`;
-const password = 'correct-horse-battery-staple';
-
-async function call(path: string, body?: unknown, cookie?: string): Promise<Response> {
-  const base = server!.baseUrl;
-  return fetch(`${base}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { origin: base, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    redirect: 'manual',
-  });
-}
-
-async function signIn(): Promise<string> {
-  const response = await call('/api/auth/sign-in/email', { email, password });
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'citable-e2e-track-'));
   site = await startChangingSite(5);
-  server = await startAppServer({ DATA_DIR: dataDir });
-  expect((await call('/api/auth/sign-up/email', { name: 'Ada Lovelace', email, password })).status).toBe(200);
-  const link = (await server.outbox()).filter((message) => message.to === email).flatMap((message) => message.links).find((l) => l.includes('verify-email'));
-  await fetch(link!, { redirect: 'manual' });
-  let cookie = await signIn();
-  const onboarding = await call(
-    '/api/profile/onboarding',
-    { websites: [{ name: 'Lantern Tea', url: site.url }], industry: 'Food & Beverage', competitors: [{ name: 'Kettle Co', url: 'https://kettle.example.com' }], goals: ['competitive_edge'] },
-    cookie,
-  );
-  expect(onboarding.status).toBe(200);
-  const { user_id: userId } = (await onboarding.json()) as { user_id: string };
-  await server.stop();
-  const handle = await createDb({ dataDir });
-  await setPlan(handle.db, userId, 'pro');
-  await handle.close();
-
-  server = await startAppServer({ DATA_DIR: dataDir });
-  cookie = await signIn();
+  server = await startAppServer();
+  const ada = await signUpAndOnboard(server, {
+    name: 'Ada Lovelace',
+    email: `ada.${Date.now()}@example.com`,
+    onboarding: { websites: [{ name: 'Lantern Tea', url: site.url }], industry: 'Food & Beverage', competitors: [{ name: 'Kettle Co', url: 'https://kettle.example.com' }], goals: ['competitive_edge'] },
+    plan: 'pro',
+  });
   // Four real audits while the content gets thinner: 85, 85, 73, 40.
   for (const level of [5, 5, 3, 1]) {
     site.level = level;
-    const audit = await call('/api/functions/ai-visibility-audit', { url: `${site.url}/` }, cookie);
+    const audit = await callApi(server, '/api/functions/ai-visibility-audit', { body: { url: `${site.url}/` }, cookie: ada.cookie });
     expect(audit.status).toBe(200);
   }
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
-  const pairs = cookie.split('; ').map((pair) => pair.split('='));
-  await context.addCookies(pairs.map(([name, ...value]) => ({ name, value: value.join('='), url: server!.baseUrl })));
-  page = await context.newPage();
-  consoleErrors = watchConsole(page);
+  ({ page, errors: consoleErrors } = await openPage(browser, { baseUrl: server.baseUrl, cookie: ada.cookie, acceptDownloads: true }));
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await site?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('a Pro user follows their scores: trends, an alert, history filters and the CSV export', async () => {
-  await page.goto(`${server!.baseUrl}/dashboard?section=history`);
+  await page.goto(`${server.baseUrl}/dashboard?section=history`);
   await page.getByTestId('history-section').waitFor();
   await expect.poll(() => page.getByTestId('history-entry').count(), { timeout: 15_000 }).toBe(4);
   await page.getByTestId('history-insights').waitFor();
@@ -134,11 +91,11 @@ test('a Pro user follows their scores: trends, an alert, history filters and the
   await page.getByTestId('history-section').waitFor();
 
   // The overview's insights and the competitive view read the same audits.
-  await page.goto(`${server!.baseUrl}/dashboard`);
+  await page.goto(`${server.baseUrl}/dashboard`);
   await expect.poll(() => page.getByTestId('insight').count(), { timeout: 10_000 }).toBeGreaterThan(0);
   await page.getByTestId('insights-card').scrollIntoViewIfNeeded();
   await screenshot(page, 'track-overview-insights');
-  await page.goto(`${server!.baseUrl}/dashboard?section=competitive-viz`);
+  await page.goto(`${server.baseUrl}/dashboard?section=competitive-viz`);
   await page.getByTestId('competitive-section').getByText('Score Comparison').waitFor();
   await screenshot(page, 'track-competitive');
 

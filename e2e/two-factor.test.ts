@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signUpAndOnboard } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, openPage, screenshot } from './support/browser';
+import { launchBrowser, openPage, screenshot, SLOW } from './support/browser';
 
 // A signed-in user turns on two-factor sign-in in Settings (password, QR code, key, backup codes,
 // a code from the "authenticator" computed here per RFC 6238), signs out, and signs in again with
@@ -59,13 +59,13 @@ test('turns on two-factor in Settings, signs out and signs in with a code', asyn
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await settings.waitFor();
   const security = settings.getByTestId('security-section');
-  await expect.poll(() => security.getByTestId('two-factor-status').textContent()).toMatch(/^Off/);
+  await expect.poll(() => security.getByTestId('two-factor-status').textContent(), SLOW).toMatch(/^Off/);
 
   // The password first; a wrong one is refused.
   await security.getByTestId('two-factor-enable').click();
   await security.getByTestId('two-factor-password').fill('not-the-password');
   await security.getByTestId('two-factor-password-submit').click();
-  await expect.poll(() => security.getByTestId('two-factor-settings-error').textContent()).toContain('password is not correct');
+  await expect.poll(() => security.getByTestId('two-factor-settings-error').textContent(), SLOW).toContain('password is not correct');
   await security.getByTestId('two-factor-password').fill(password);
   await security.getByTestId('two-factor-password-submit').click();
 
@@ -80,8 +80,8 @@ test('turns on two-factor in Settings, signs out and signs in with a code', asyn
   // The previous step's code confirms, leaving the current one for the sign-in below.
   await security.getByTestId('two-factor-confirm-code').fill(totp(key, -1));
   await security.getByTestId('two-factor-confirm').click();
-  await expect.poll(() => security.getByTestId('two-factor-notice').textContent()).toContain('Two-factor sign-in is on');
-  await expect.poll(() => security.getByTestId('two-factor-status').textContent()).toMatch(/^On/);
+  await expect.poll(() => security.getByTestId('two-factor-notice').textContent(), SLOW).toContain('Two-factor sign-in is on');
+  await expect.poll(() => security.getByTestId('two-factor-status').textContent(), SLOW).toMatch(/^On/);
   await security.scrollIntoViewIfNeeded();
   await screenshot(page, 'two-factor-on');
   await settings.getByRole('button', { name: 'Cancel' }).last().click();
@@ -101,7 +101,7 @@ test('turns on two-factor in Settings, signs out and signs in with a code', asyn
   await step.waitFor();
   await step.getByTestId('two-factor-code').fill('000000' === totp(key) ? '111111' : '000000');
   await step.getByTestId('two-factor-submit').click();
-  await expect.poll(() => step.getByTestId('two-factor-error').textContent()).toContain('not valid');
+  await expect.poll(() => step.getByTestId('two-factor-error').textContent(), SLOW).toContain('not valid');
   await screenshot(page, 'two-factor-code-step');
   await step.getByTestId('two-factor-code').fill(totp(key));
   await step.getByTestId('two-factor-submit').click();

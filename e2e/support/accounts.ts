@@ -23,6 +23,8 @@ export interface NewAccount {
   /** PASSWORD unless given. */
   password?: string;
   onboarding: Onboarding;
+  /** A paid plan, set as an operator does (setPlans: the server restarts). */
+  plan?: PlanId;
 }
 
 export interface Account {
@@ -50,7 +52,7 @@ export async function signIn(server: AppServer, email: string, password = PASSWO
   return sessionCookie(response);
 }
 
-/** Signs up, follows the verification link, signs in and completes onboarding. */
+/** Signs up, follows the verification link, signs in, completes onboarding and sets the plan if one is named. */
 export async function signUpAndOnboard(server: AppServer, account: NewAccount): Promise<Account> {
   const { name, email, password = PASSWORD } = account;
   expect((await callApi(server, '/api/auth/sign-up/email', { body: { name, email, password } })).status).toBe(200);
@@ -59,7 +61,9 @@ export async function signUpAndOnboard(server: AppServer, account: NewAccount): 
   const onboarding = await callApi(server, '/api/profile/onboarding', { body: account.onboarding, cookie });
   expect(onboarding.status, await onboarding.clone().text()).toBe(200);
   const { user_id: userId } = (await onboarding.json()) as { user_id: string };
-  return { userId, email, password, cookie };
+  const created = { userId, email, password, cookie };
+  if (account.plan) await setPlans(server, [[created, account.plan]]);
+  return created;
 }
 
 /**

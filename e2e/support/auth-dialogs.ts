@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { SLOW } from './browser';
 
 // The sign-up dialog driven as a visitor does, for the journeys that test it (foundation.test.ts,
 // the invited member of workspaces.test.ts); other tests make accounts over HTTP (accounts.ts).
@@ -11,6 +12,5 @@ export async function signUpInDialog(page: Page, account: { name: string; email:
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByTestId('auth-submit').click();
-  // Generous: the machine may be busy; the wait is never timed.
-  await expect.poll(() => page.getByTestId('auth-notice').textContent(), { timeout: 30_000 }).toContain('check your email');
+  await expect.poll(() => page.getByTestId('auth-notice').textContent(), SLOW).toContain('check your email');
 }

@@ -3,6 +3,9 @@ import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
+/** Waits on the server and the page: the machine may be shared and busy, so they are generous, never timed. */
+export const SLOW = { timeout: 30_000 };
+
 export const screenshotDir = resolve(import.meta.dirname, '../screenshots');
 
 /** Debian's Chromium with the flags this machine's closed network needs. */
@@ -58,5 +61,5 @@ export async function openPage(browser: Browser, { cookie, baseUrl, ...options }
 
 /** Toasts sit at the top right over the header's buttons; waits until they have run out. */
 export async function toastsGone(page: Page): Promise<void> {
-  await expect.poll(() => page.locator('[data-testid^="toast-"]').count(), { timeout: 30_000 }).toBe(0);
+  await expect.poll(() => page.locator('[data-testid^="toast-"]').count(), SLOW).toBe(0);
 }
