@@ -1,12 +1,39 @@
 import './vitest.polyfills.ts';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const faultTests = 'packages/server/test/faults/**/*.test.ts';
 
 // Unit and integration tests of every package. Browser tests live in e2e/ with their own config.
+//
+// Vitest's default on a 2-core machine is one file at a time, which leaves a core idle while a file
+// waits on its database, a spawned process or an HTTP round trip; most files here mostly wait.
+// Three files at once keep both cores busy. The fault tests (real processes killed and
+// restarted, timed against slow sites) run afterwards, on their own as before, so the load of
+// the other files never stretches the windows they time.
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}'],
-    exclude: ['**/node_modules/**', '**/dist/**'],
+    exclude: [...configDefaults.exclude, '**/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'packages',
+          include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, '**/dist/**', faultTests],
+          maxWorkers: 3,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'faults',
+          include: [faultTests],
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });
