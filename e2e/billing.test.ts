@@ -4,7 +4,7 @@ import { billingEnv, TEST_API_KEY, TEST_WEBHOOK_SECRET, VARIANTS } from '../pack
 import { FakeLemonSqueezy, sign, webhookBody } from '../packages/server/test/billing/fake-lemon-squeezy';
 import { signUpAndOnboard } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, openPage, screenshot } from './support/browser';
+import { launchBrowser, openPage, screenshot, SLOW } from './support/browser';
 
 // Billing with the provider configured and the real SDK pointed at a local fake of its API
 // (LEMONSQUEEZY_API_URL): choosing Pro reaches the hosted checkout, the success and cancel
@@ -53,7 +53,7 @@ test('choosing Pro while signed in goes to the provider checkout; paying returns
   await page.getByRole('link', { name: 'Pay' }).click();
   await page.getByText('Subscription Activated').waitFor();
   await page.getByText('Your Pro plan has been activated.').waitFor();
-  await expect.poll(() => new URL(page.url()).search).toBe('');
+  await expect.poll(() => new URL(page.url()).search, SLOW).toBe('');
 });
 
 test('the cancel return shows Checkout Cancelled', async () => {
@@ -74,8 +74,8 @@ test('the billing dialog shows the subscription, usage, plans and the provider i
   await page.getByTestId('sidebar-billing').click();
   const dialog = page.getByTestId('billing-dialog');
   await dialog.waitFor();
-  await expect.poll(() => dialog.getByTestId('billing-current-plan').textContent()).toBe('Pro');
-  await expect.poll(() => dialog.getByTestId('billing-status').textContent()).toBe('Active, renews on December 1, 2026');
+  await expect.poll(() => dialog.getByTestId('billing-current-plan').textContent(), SLOW).toBe('Pro');
+  await expect.poll(() => dialog.getByTestId('billing-status').textContent(), SLOW).toBe('Active, renews on December 1, 2026');
   await dialog.getByTestId('billing-history').waitFor();
   await dialog.getByTestId('billing-usage').waitFor();
   expect(await dialog.getByTestId('billing-portal').getAttribute('href')).toContain('lemonsqueezy.com/billing');
@@ -85,7 +85,7 @@ test('the billing dialog shows the subscription, usage, plans and the provider i
 
   await dialog.getByTestId('billing-cancel').click();
   await dialog.getByTestId('billing-cancel-yes').click();
-  await expect.poll(() => dialog.getByTestId('billing-status').textContent()).toBe('Cancelled, access until December 1, 2026');
+  await expect.poll(() => dialog.getByTestId('billing-status').textContent(), SLOW).toBe('Cancelled, access until December 1, 2026');
   expect(fake.received('DELETE', '/v1/subscriptions/31337')).toHaveLength(1);
   await screenshot(page, 'billing-dialog-cancelled');
   expect(consoleErrors).toEqual([]);

@@ -5,7 +5,7 @@ import { serveSite, teaShopPages, type ServedSite } from '../packages/server/tes
 import { signUpAndOnboard, type Account } from './support/accounts';
 import { callApi } from './support/api';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, openPage, screenshot } from './support/browser';
+import { launchBrowser, openPage, screenshot, SLOW } from './support/browser';
 
 // Genie on the landing page (signed out) and in the dashboard of a Core user, where a suggested
 // tool's button opens that tool; then the optimizer's diff and the generator's grounded FAQs for
@@ -70,7 +70,7 @@ describe('Genie', () => {
       const response = await fetch(`${server.baseUrl}/api/activity?limit=20`, { headers: { cookie } });
       const { activities } = (await response.json()) as { activities: { activity_type: string; tool_id: string | null }[] };
       return activities.some((a) => a.activity_type === 'tool_launched_from_genie' && a.tool_id === 'schema');
-    }).toBe(true);
+    }, SLOW).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
