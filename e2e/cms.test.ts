@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { startWordpressFake, type WordpressFake } from '../packages/server/test/fakes/wordpress-fake';
 import { signUpAndOnboard } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
@@ -114,8 +114,17 @@ test('an Agency user connects WordPress, syncs and audits a post, publishes a dr
   const confirm = page.getByTestId('cms-disconnect-dialog');
   await confirm.getByRole('button', { name: 'Cancel' }).waitFor();
   await screenshot(page, 'cms-disconnect-confirm');
+  // The open item list belongs to the deleted connection: reloading it would answer 404 (it did,
+  // whenever that request beat the connection list that unmounts it), so it must not even start.
+  const itemListRequests: string[] = [];
+  const recordItemList = (request: Request) => {
+    if (/^\/api\/cms\/[^/]+\/items$/.test(new URL(request.url()).pathname)) itemListRequests.push(request.url());
+  };
+  page.on('request', recordItemList);
   await page.getByTestId('cms-disconnect-confirm').click();
   await connected.waitFor({ state: 'detached' });
+  page.off('request', recordItemList);
+  expect(itemListRequests).toEqual([]);
   expect(await page.getByTestId('cms-card-wordpress').getAttribute('data-state')).toBe('available');
   expect(consoleErrors).toEqual([]);
 });
