@@ -15,7 +15,12 @@ const labelText = (labels: Labels) => {
   const pairs = Object.entries(labels).map(([key, value]) => `${key}="${escape(value)}"`);
   return pairs.length ? `{${pairs.join(',')}}` : '';
 };
-const keyOf = (labels: Labels) => JSON.stringify(Object.entries(labels).sort());
+// Label names in a fixed order, so the same labels given in another order are the same series.
+const keyOf = (labels: Labels) =>
+  Object.keys(labels)
+    .sort()
+    .map((name) => `${name}=${labels[name]}`)
+    .join('\u0000');
 
 class Counter {
   private readonly values = new Map<string, { labels: Labels; value: number }>();
@@ -23,8 +28,7 @@ class Counter {
     readonly name: string,
     readonly help: string,
   ) {}
-  inc(labels: Labels, by = 1): void {
-    const key = keyOf(labels);
+  inc(labels: Labels, by = 1, key = keyOf(labels)): void {
     const entry = this.values.get(key) ?? { labels, value: 0 };
     entry.value += by;
     this.values.set(key, entry);
@@ -43,15 +47,15 @@ class Histogram {
     readonly help: string,
     readonly buckets: number[],
   ) {}
-  observe(labels: Labels, value: number): void {
-    const key = keyOf(labels);
-    const entry = this.values.get(key) ?? { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 };
-    this.buckets.forEach((bound, index) => {
-      if (value <= bound) entry.counts[index] += 1;
-    });
+  observe(labels: Labels, value: number, key = keyOf(labels)): void {
+    let entry = this.values.get(key);
+    if (!entry) {
+      entry = { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 };
+      this.values.set(key, entry);
+    }
+    for (let index = 0; index < this.buckets.length; index += 1) if (value <= this.buckets[index]!) entry.counts[index]! += 1;
     entry.sum += value;
     entry.count += 1;
-    this.values.set(key, entry);
   }
   render(): string {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
@@ -124,11 +128,14 @@ export function collectMetrics(app: FastifyInstance): Metrics {
     if (app.hasDecorator('db') && ended.db === app.db) metrics.observeAudit(ended.scope, ended.outcome, ended.seconds);
   });
   app.addHook('onClose', async () => stopObserving());
-  app.addHook('onResponse', async (request, reply) => {
+  // Called on every response: one key for both series, and no promise.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const labels = { method: request.method, route, status: String(reply.statusCode) };
-    metrics.httpRequests.inc(labels);
-    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    const key = keyOf(labels);
+    metrics.httpRequests.inc(labels, 1, key);
+    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000, key);
+    done();
   });
   return metrics;
 }
