@@ -1,8 +1,8 @@
 import { createServer as createHttpServer } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, createTestStorage, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer, type TestStorage } from '../helpers';
-import { killAll, spawnServer, spawnWorker, until, type ServerProcess } from './processes';
+import { connectionRefused, killAll, spawnServer, spawnWorker, until, type ServerProcess } from './processes';
 import { countingSite, type CountingSite } from './slow-site';
 
 /**
@@ -52,17 +52,6 @@ async function slowPageSite(delayMs: number): Promise<{ url: string; firstPageRe
   return site;
 }
 
-/** Whether a fresh TCP connection to the port is refused (nothing listens any more). */
-function connectionRefused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-  });
-}
 
 async function auditStatus(baseUrl: string, cookie: string, runId: string): Promise<{ status: string; progress?: { done: number } }> {
   const run = await api(baseUrl, `/api/audits/${runId}`, { cookie });

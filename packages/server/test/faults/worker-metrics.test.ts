@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, createTestStorage, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer, type TestStorage } from '../helpers';
-import { freePort, killAll, spawnWorker, until } from './processes';
+import { connectionRefused, freePort, killAll, spawnWorker, until } from './processes';
 
 /**
  * A dedicated worker (`npm run worker`, a real process) serves its own job and audit metrics on
@@ -29,16 +29,6 @@ function sample(text: string, series: string): number {
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
 
-function connectionRefused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-  });
-}
 
 describe.runIf(process.env.DATABASE_URL)('a dedicated worker with METRICS_TOKEN', () => {
   it('serves GET /metrics only, behind the token, with the jobs and audits it ended; closes it on SIGTERM', { timeout: 240_000 }, async () => {
