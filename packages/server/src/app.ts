@@ -59,7 +59,7 @@ import { csrfGuard } from './ops/csrf';
 import { registerRateLimit } from './ops/rate-limit';
 import { echoRequestId, genReqId } from './ops/request-id';
 import { collectMetrics } from './ops/metrics';
-import { logEachRequestOnce } from './ops/access-log';
+import { AccessLogController } from './ops/access-log';
 import { opsRoutes } from './ops/ops-routes';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './services/auth-rate-limit';
 
@@ -95,14 +95,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // An incoming X-Request-Id of safe shape is kept (ops/request-id), echoed in the response.
     genReqId,
     requestIdHeader: false,
-    // ops/access-log writes one line per request instead of Fastify's two.
-    disableRequestLogging: true,
+    // One line per request instead of Fastify's two (ops/access-log).
+    logController: new AccessLogController(),
   });
   collectRoutes(app);
   limitJsonDepth(app);
   sessionGate(app);
   echoRequestId(app);
-  logEachRequestOnce(app);
   collectMetrics(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
