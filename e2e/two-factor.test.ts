@@ -27,6 +27,16 @@ function base32Decode(text: string): Buffer {
 }
 
 /** What an authenticator app shows for the key, `offsetSteps` periods of 30 s from now. */
+/**
+ * Waits out the last seconds of a 30 s step. The server accepts the previous, current and next
+ * step's code; a previous-step code computed just before a step ends would be two steps old by
+ * the time a slow request reaches the server.
+ */
+async function clearOfStepEnd(marginMs: number): Promise<void> {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
 function totp(key: string, offsetSteps = 0): string {
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + offsetSteps));
@@ -78,6 +88,7 @@ test('turns on two-factor in Settings, signs out and signs in with a code', asyn
   await screenshot(page, 'two-factor-enrol');
 
   // The previous step's code confirms, leaving the current one for the sign-in below.
+  await clearOfStepEnd(10_000);
   await security.getByTestId('two-factor-confirm-code').fill(totp(key, -1));
   await security.getByTestId('two-factor-confirm').click();
   await expect.poll(() => security.getByTestId('two-factor-notice').textContent(), SLOW).toContain('Two-factor sign-in is on');

@@ -30,6 +30,16 @@ function totp(uri: string, offsetSteps = 0): string {
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
+/**
+ * Waits out the last seconds of a 30 s step. The server accepts the previous, current and next
+ * step's code; a previous-step code computed just before a step ends would be two steps old by
+ * the time a slow request reaches the server.
+ */
+async function clearOfStepEnd(marginMs: number): Promise<void> {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
 /** E-mail and password: with two-factor on, the answer is a challenge cookie and no session. */
 async function startChallenge(email: string, password = STRONG_PASSWORD): Promise<string> {
   const response = await api(base, '/api/auth/sign-in/email', { body: { email, password } });
@@ -47,6 +57,7 @@ async function enrol(email: string): Promise<{ uri: string; backupCodes: string[
   expect(enabled.status).toBe(200);
   const { totpURI: uri, backupCodes } = enabled.body as { totpURI: string; backupCodes: string[] };
   // The previous step's code confirms, leaving the current one for the sign-in that follows.
+  await clearOfStepEnd(5_000);
   const confirmed = await api(base, '/api/auth/two-factor/verify-totp', { body: { code: totp(uri, -1) }, cookie: session });
   expect(confirmed.status).toBe(200);
   return { uri, backupCodes, session: cookieHeader(confirmed.headers) || session };
