@@ -160,7 +160,10 @@ describe.each([
 ])('API killed with SIGKILL while writing, on $name', ({ kind, enabled }) => {
   it.runIf(enabled)('restarts consistent: acknowledged writes kept, nothing left spinning, the queue still works', { timeout: 420_000 }, async () => {
     site ??= await startTestSite({ delayMs: 200 });
-    slowSite ??= await countingSite(3_000);
+    // A synchronous page audit reads its page about four `delayMs` in a row (the page, then the AI
+    // crawler probes four at a time), so 1 s keeps one in flight most of the time (the kill waits
+    // for one) while the first acknowledged one comes within seconds.
+    slowSite ??= await countingSite(1_000);
     const storage = await createStorageOn(kind);
     storages.push(storage);
     const users = await prepareUsers(storage, site.url);

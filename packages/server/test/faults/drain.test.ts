@@ -70,7 +70,11 @@ async function onboard(baseUrl: string, cookie: string, siteUrl: string): Promis
 
 describe('SIGTERM drains the API', () => {
   it('finishes an in-flight request with 200, refuses new connections meanwhile, and exits 0', { timeout: 240_000 }, async () => {
-    const site = await slowPageSite(8_000);
+    // A page audit reads its page once, then again as a browser and as each AI crawler, four at a
+    // time (crawler/ai-crawler-probe.ts): about four waits of `delayMs` in a row. 2.5 s each keeps the
+    // request in flight for about 10 s after SIGTERM, far longer than the listening socket takes to
+    // close (under a second); the assertion below says so if a busy machine ever needs more.
+    const site = await slowPageSite(2_500);
     const storage = await keptStorage();
     const server = await spawnServer({ storage, env: { FETCH_ALLOW_HOSTS: '127.0.0.1', SHUTDOWN_TIMEOUT_SECONDS: '90' } });
     const cookie = await signUpVerified(server.baseUrl, { name: 'Drain Api', email: uniqueEmail('drain'), password: STRONG_PASSWORD });
@@ -127,7 +131,9 @@ describe('SIGTERM drains jobs', () => {
   }
 
   it('the API process (which works jobs) finishes its running page jobs before it exits 0; the rest run after a restart', { timeout: 300_000 }, async () => {
-    const site = await countingSite(4_000);
+    // SIGTERM is sent as the first slow page is requested: 2 s keeps that page job running through
+    // the signal, and each later page job as long again.
+    const site = await countingSite(2_000);
     sites.push(site);
     const storage = await keptStorage();
     const env = { FETCH_ALLOW_HOSTS: '127.0.0.1', SHUTDOWN_TIMEOUT_SECONDS: '90' };
@@ -159,7 +165,7 @@ describe('SIGTERM drains jobs', () => {
     });
 
     it('finishes its running page jobs before it exits 0; another worker finishes the audit', { timeout: 300_000 }, async () => {
-      const site = await countingSite(4_000);
+      const site = await countingSite(2_000);
       sites.push(site);
       const storage = await keptStorage();
       api_ = await startTestServer({ storage, env: { JOBS: 'off', FETCH_ALLOW_HOSTS: '127.0.0.1' } });
