@@ -7,6 +7,7 @@
 // per this many page loads of a user; 0 for none) scale it. LOADTEST_CPU_PROFILE=<file.cpuprofile>
 // writes a CPU profile of the server during the dashboard phase. LOADTEST_PACED_DURATION (20 s; 0
 // for none) adds a phase of the same page loads paced at half the throughput the dashboard reached.
+// READ_CACHE_SECONDS=0 measures the server without its read caches.
 import { runLoadtest, type LoadResult } from './loadtest/run';
 
 const number = (name: string, fallback: number, min = 1) => {
@@ -34,7 +35,7 @@ const row = (result: LoadResult) =>
 
 const started = Date.now();
 const report = await runLoadtest(options);
-const { baseline, dashboard, reads, submissions, paced, seedSeconds } = report;
+const { baseline, dashboard, reads, submissions, paced, seedSeconds, readCache } = report;
 console.log(
   `\nseed: ${seedSeconds.toFixed(1)} s (${options.users} users, ${options.users * options.auditsPerUser} audits, ${options.users * options.activitiesPerUser} activities)`,
 );
@@ -43,6 +44,12 @@ console.log(row(dashboard));
 console.log(row(reads));
 console.log(row(submissions));
 if (paced) console.log(row(paced));
+const share = (lookups: { hits: number; misses: number }) => `${((lookups.hits / Math.max(1, lookups.hits + lookups.misses)) * 100).toFixed(1)}% of ${lookups.hits + lookups.misses}`;
+console.log(
+  readCache
+    ? `read caches in the dashboard phase: answers from the cache ${share(readCache.responses)} lookups, sessions ${share(readCache.sessions)}`
+    : 'read caches: off (READ_CACHE_SECONDS=0)',
+);
 const ratio = baseline.throughput > 0 ? (dashboard.throughput / baseline.throughput) * 100 : 0;
 console.log(
   `dashboard throughput: ${ratio.toFixed(1)}% of the bare route (target ≥ 20%); reads p95 ${reads.p95.toFixed(0)} ms (target < 100 ms); whole run ${((Date.now() - started) / 1000).toFixed(0)} s`,

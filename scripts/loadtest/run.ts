@@ -65,6 +65,17 @@ export interface LoadtestReport {
   /** The paced phase's reads, with the rate offered. */
   paced?: LoadResult & { offeredRate: number };
   seedSeconds: number;
+  /** Lookups of the server's read caches during the dashboard phase (absent with READ_CACHE_SECONDS=0). */
+  readCache?: Record<'sessions' | 'responses', { hits: number; misses: number }>;
+}
+
+/** Hits and misses of the app's read caches so far. */
+function cacheLookups(caches: { sessions: { hits: number; misses: number } | null; responses: { hits: number; misses: number } | null }) {
+  if (!caches.sessions || !caches.responses) return undefined;
+  return {
+    sessions: { hits: caches.sessions.hits, misses: caches.sessions.misses },
+    responses: { hits: caches.responses.hits, misses: caches.responses.misses },
+  };
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
@@ -223,6 +234,7 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
       dataDir,
     );
     const lists = Array.from({ length: options.connections }, (_, client) => requestsFor(client, users, options, baseUrl, site.url));
+    const lookupsBefore = cacheLookups(app.readCache);
     const load = await profiled(options.cpuProfile, () =>
       hammer(
         {
@@ -235,6 +247,14 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
         dataDir,
       ),
     );
+    const lookupsAfter = cacheLookups(app.readCache);
+    const readCache =
+      lookupsBefore && lookupsAfter
+        ? {
+            sessions: { hits: lookupsAfter.sessions.hits - lookupsBefore.sessions.hits, misses: lookupsAfter.sessions.misses - lookupsBefore.sessions.misses },
+            responses: { hits: lookupsAfter.responses.hits - lookupsBefore.responses.hits, misses: lookupsAfter.responses.misses - lookupsBefore.responses.misses },
+          }
+        : undefined;
     const { read, submit } = load.kinds;
     const reads = summarize('dashboard reads', [read], options.durationSeconds, 0);
     let paced: LoadtestReport['paced'];
@@ -252,6 +272,7 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
       submissions: summarize('audit submissions', [submit], options.durationSeconds, 0),
       paced,
       seedSeconds,
+      readCache,
     };
   } finally {
     // Requests the load generator left in flight finish before the database closes under them

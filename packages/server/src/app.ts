@@ -57,6 +57,7 @@ import { limitJsonDepth } from './ops/json-depth';
 import { sessionGate } from './ops/session-gate';
 import { csrfGuard } from './ops/csrf';
 import { registerRateLimit } from './ops/rate-limit';
+import { readCachePlugin } from './plugins/read-cache';
 import { echoRequestId, genReqId } from './ops/request-id';
 import { collectMetrics } from './ops/metrics';
 import { AccessLogController } from './ops/access-log';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerRateLimit(app, config.rateLimit);
 
   await app.register(dbPlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  await app.register(readCachePlugin, { maxAgeSeconds: config.readCacheSeconds });
   await app.register(llmPlugin, { settings: config.llm });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, isProduction: config.isProduction });
   await app.register(authPlugin, {

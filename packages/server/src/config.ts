@@ -55,6 +55,12 @@ export interface Config {
   /** How long SIGTERM waits for in-flight requests and running jobs (SHUTDOWN_TIMEOUT_SECONDS, default 25). */
   shutdownTimeoutMs: number;
   /**
+   * How long the in-process caches of sessions and dashboard answers may serve an entry that no
+   * change invalidated (READ_CACHE_SECONDS, default 60; 0 turns them off). Changes invalidate at
+   * once; the age only bounds what time alone changes (src/cache).
+   */
+  readCacheSeconds: number;
+  /**
    * How soon the jobs of a process that died come back to the queue: a running job beats every
    * heartbeatSeconds / 2 (JOB_HEARTBEAT_SECONDS, default 20, pg-boss's minimum is 10), and a job
    * whose beat stopped is failed back by the next supervise pass (JOB_SUPERVISE_INTERVAL_SECONDS,
@@ -90,6 +96,13 @@ function parseShutdownTimeout(value: string | undefined): number {
   const seconds = Number(value);
   if (!Number.isFinite(seconds) || seconds < 1 || seconds > 3600) throw new ConfigError(`SHUTDOWN_TIMEOUT_SECONDS must be a number of seconds between 1 and 3600, got "${value}"`);
   return Math.round(seconds * 1000);
+}
+
+function parseReadCacheSeconds(value: string | undefined): number {
+  if (value === undefined || value === '') return 60;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > 3600) throw new ConfigError(`READ_CACHE_SECONDS must be a whole number of seconds between 0 and 3600, got "${value}"`);
+  return seconds;
 }
 
 function parseJobTiming(env: Env): JobTiming {
@@ -167,5 +180,6 @@ export function loadConfig(env: Env = process.env): Config {
     metricsPort: env.METRICS_PORT ? parsePort(env.METRICS_PORT, 'METRICS_PORT') : 9464,
     shutdownTimeoutMs: parseShutdownTimeout(env.SHUTDOWN_TIMEOUT_SECONDS),
     jobTiming: parseJobTiming(env),
+    readCacheSeconds: parseReadCacheSeconds(env.READ_CACHE_SECONDS),
   };
 }

@@ -17,7 +17,8 @@ runMain('Citable worker', async () => {
       'a worker needs DATABASE_URL (PostgreSQL). The embedded database (PGlite) allows one process per data folder, and `npm start` already works its jobs; set DATABASE_URL to run separate workers.',
     );
   }
-  const app = await buildApp({ ...config, jobsEnabled: true });
+  // A worker answers no requests: it keeps no read caches (and no change-feed connection).
+  const app = await buildApp({ ...config, jobsEnabled: true, readCacheSeconds: 0 });
   drainOnSignals(app, { drainTimeoutMs: config.shutdownTimeoutMs, what: 'jobs' });
   // The worker's job and audit metrics live in its own registry: with METRICS_TOKEN, a listener on
   // METRICS_PORT serves them (GET /metrics only), closed at the start of the drain.

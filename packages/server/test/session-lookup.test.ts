@@ -8,7 +8,9 @@ import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, typ
 
 // requireUser reads the session cookie itself (one statement: session, user, profile and plan)
 // instead of asking better-auth. These tests hold it to better-auth's rules: the same signed
-// cookie, nothing cached between requests, and nothing but a live session accepted.
+// cookie, nothing but a live session accepted, and no cached session outliving a change to it.
+// The direct database writes below go through the server's own pool, as a job's would; the next
+// request waits for them to reach the caches (src/cache/own-writes.ts).
 
 let server: TestServer;
 let base: string;
@@ -67,7 +69,7 @@ describe('the session cookie', () => {
     expect((await api(base, '/api/profile', { cookie: revoked.cookie })).status).toBe(401);
   });
 
-  it('reads the plan, the name and the profile afresh on every request', async () => {
+  it('reads the plan, the name and the profile afresh once they change', async () => {
     const { email, cookie } = await newUser('fresh');
     // First access creates the profile (there was no row to read with the session).
     const first = await api(base, '/api/profile', { cookie });

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { normalizePlan, type PlanId } from '@citable/contract';
+import type { UserCache } from '../cache/user-cache';
 import type { Db } from '../db/client';
 import { session, user, userProfiles } from '../db/schema';
 
@@ -8,6 +9,7 @@ export type ProfileRow = typeof userProfiles.$inferSelect;
 
 /** Who a request's session cookie belongs to, read in one statement. */
 export interface SessionSnapshot {
+  sessionId: string;
   user: { id: string; email: string; name: string; emailVerified: boolean };
   /** The person's own plan (a signed-in person is never a workspace client's data principal). */
   plan: PlanId;
@@ -15,19 +17,32 @@ export interface SessionSnapshot {
   profile: ProfileRow | null;
 }
 
+/** A session as the cache keeps it, by token. */
+export interface CachedSession {
+  snapshot: SessionSnapshot;
+  expiresAt: number;
+}
+
 /**
  * The session check every authenticated request makes, without better-auth's per-call context:
  * the signed cookie is verified as better-call signs it (HMAC-SHA256 of the token with the auth
  * secret, base64, appended after a dot), then ONE prepared statement reads the session, its user,
- * and their profile and plan. Nothing is cached: a session deleted by sign-out, a password reset or
- * a revocation is refused on the very next request, in every process.
+ * and their profile and plan.
+ *
+ * With a cache (src/cache), a session read once is answered from memory until the change feed
+ * reports a change to any of that user's sessions, user or profile rows: a session deleted by
+ * sign-out, a password reset or a revocation is still refused on the very next request: a request
+ * that comes after a write in this process waits for that write to reach the caches
+ * (cache/own-writes.ts), and every other process hears of it as the database commits it.
  *
  * Only reads: an expired session is simply not found here; better-auth's own get-session removes
  * it and its cookie when the client next asks.
  */
-export function createSessionLookup(db: Db, options: { cookieName: string; secret: string }) {
+export function createSessionLookup(db: Db, options: { cookieName: string; secret: string; cache?: UserCache<CachedSession> }) {
+  const cache = options.cache;
   const lookup = db
     .select({
+      sessionId: session.id,
       expiresAt: session.expiresAt,
       userId: user.id,
       email: user.email,
@@ -45,13 +60,20 @@ export function createSessionLookup(db: Db, options: { cookieName: string; secre
   return async function sessionOf(cookies: Record<string, string | undefined>): Promise<SessionSnapshot | null> {
     const token = verifiedToken(cookies[options.cookieName], options.secret);
     if (!token) return null;
+    const cached = cache?.get(token);
+    if (cached) return cached.expiresAt > Date.now() ? cached.snapshot : null;
+    const ticket = cache?.ticket();
     const [row] = await lookup.execute({ token });
     if (!row || row.expiresAt.getTime() <= Date.now()) return null;
-    return {
-      user: { id: row.userId, email: row.email, name: row.name, emailVerified: row.emailVerified },
+    // Frozen: a cached snapshot is shared by every request of the session until it changes.
+    const snapshot: SessionSnapshot = Object.freeze({
+      sessionId: row.sessionId,
+      user: Object.freeze({ id: row.userId, email: row.email, name: row.name, emailVerified: row.emailVerified }),
       plan: normalizePlan(row.profile?.plan),
-      profile: row.profile,
-    };
+      profile: row.profile && Object.freeze(row.profile),
+    });
+    if (cache && ticket !== undefined) cache.store(ticket, row.userId, token, { snapshot, expiresAt: row.expiresAt.getTime() });
+    return snapshot;
   };
 }
 

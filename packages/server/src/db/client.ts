@@ -16,6 +16,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface DbHandle {
   db: Db;
+  /**
+   * On the server driver: how many statements that may have changed rows have completed in this
+   * process, so the read caches can catch up with this process's own writes (src/cache).
+   */
+  writes?: WriteCount;
   /** Set on the embedded driver, for pg-boss to share the same single connection. */
   pglite?: PGlite;
   /** Set on the server driver, for pg-boss to open its own pool to the same database. */
@@ -26,6 +31,29 @@ export interface DbHandle {
 export interface DbConfig {
   dataDir: string;
   databaseUrl?: string;
+}
+
+export interface WriteCount {
+  completed: number;
+}
+
+// Statements that change no rows; everything else (including COMMIT) counts as a write.
+const READ_ONLY_STATEMENT = /^\s*(select|show|begin|rollback|listen)\b/i;
+
+/** A pg client that counts the writes it completes, for DbHandle.writes. */
+function writeCountingClient(writes: WriteCount): typeof pg.Client {
+  const counted = () => void (writes.completed += 1);
+  return class WriteCountingClient extends pg.Client {
+    // pg's query has many overloads; only the promise form (what drizzle and pg-boss use) is counted.
+    override query(...args: unknown[]): any {
+      const result = (super.query as (...rest: unknown[]) => unknown)(...args);
+      const first = args[0] as string | { text?: string } | undefined;
+      const text = typeof first === 'string' ? first : first?.text;
+      // Registered before the caller's own await, so the count is up by the time the caller resumes.
+      if (result instanceof Promise && !READ_ONLY_STATEMENT.test(text ?? '')) result.then(counted, counted);
+      return result;
+    }
+  };
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -55,7 +83,8 @@ async function migrateExclusively(pool: pg.Pool): Promise<void> {
  */
 export async function createDb(config: DbConfig): Promise<DbHandle> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const writes: WriteCount = { completed: 0 };
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, Client: writeCountingClient(writes) });
     // An idle client's connection dropping (database restart, network cut) must not crash the
     // process: the pool discards it and reconnects on the next query; /api/ready reports the outage.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
@@ -65,7 +94,7 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
       await pool.end();
       throw error;
     }
-    return { db: drizzlePg(pool, { schema }), databaseUrl: config.databaseUrl, close: () => pool.end() };
+    return { db: drizzlePg(pool, { schema }), databaseUrl: config.databaseUrl, writes, close: () => pool.end() };
   }
 
   const lock = acquireDataDirLock(config.dataDir);

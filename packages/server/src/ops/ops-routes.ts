@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { readCacheMetricLines } from '../plugins/read-cache';
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -76,6 +77,7 @@ export async function opsRoutes(app: FastifyInstance, options: { metricsToken: s
     } catch (error) {
       request.log.warn({ err: error }, 'queue counts unavailable for /metrics');
     }
+    extra.push(...readCacheMetricLines(app.readCache));
     return reply.header('content-type', 'text/plain; version=0.0.4; charset=utf-8').send(app.metrics.render(extra));
   });
 }

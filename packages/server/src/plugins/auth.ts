@@ -8,6 +8,7 @@ import { createSessionLookup, type SessionSnapshot } from '../auth/session-looku
 import { HttpError } from '../lib/http-error';
 import { hitRateLimits, type AuthRateLimits, type RateRule } from '../services/auth-rate-limit';
 import { exceedsJsonDepth } from '../ops/json-depth';
+import { skipReadCache } from './read-cache';
 
 export interface SessionUser {
   id: string;
@@ -21,6 +22,8 @@ declare module 'fastify' {
     auth: Auth;
     /** The signed-in user, or a 401 HttpError: call it first in every route that needs a session. */
     requireUser(request: FastifyRequest): Promise<SessionUser>;
+    /** The request's session, or null (no 401): for code that answers both ways. */
+    currentSession(request: FastifyRequest): Promise<SessionSnapshot | null>;
   }
   interface FastifyRequest {
     /** The session as requireUser read it, so the plan and profile read with it are reused. */
@@ -68,21 +71,32 @@ function withLandingPage(pathname: string, body: unknown): unknown {
   return fields[landing.field] === undefined ? { ...fields, [landing.field]: landing.page } : body;
 }
 
+const GET_SESSION = '/api/auth/get-session';
+
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, options) => {
     const auth = createAuth({ db: app.db, mailer: app.mailer, secret: options.secret, publicUrl: options.publicUrl, port: options.port, isProduction: options.isProduction });
     const limited = limitedEndpoints(options.rateLimits);
 
     const authContext = await auth.$context;
-    const sessionOf = createSessionLookup(app.db, { cookieName: authContext.authCookies.sessionToken.name, secret: authContext.secret });
+    const sessionOf = createSessionLookup(app.db, {
+      cookieName: authContext.authCookies.sessionToken.name,
+      secret: authContext.secret,
+      cache: app.readCache.sessions ?? undefined,
+    });
     const sessionDocumentOf = createSessionDocumentLookup(app.db, authContext);
 
     app.decorate('auth', auth);
     app.decorateRequest('session', undefined);
-    app.decorate('requireUser', async (request: FastifyRequest) => {
+    const currentSession = async (request: FastifyRequest): Promise<SessionSnapshot | null> => {
       request.session ??= (await sessionOf(request.cookies)) ?? undefined;
-      if (!request.session) throw new HttpError(401, { error: MESSAGES.auth.notAuthenticated });
-      return request.session.user;
+      return request.session ?? null;
+    };
+    app.decorate('currentSession', currentSession);
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      const found = await currentSession(request);
+      if (!found) throw new HttpError(401, { error: MESSAGES.auth.notAuthenticated });
+      return found.user;
     });
 
     async function enforceRateLimit(request: FastifyRequest, reply: FastifyReply, path: string): Promise<boolean> {
@@ -123,12 +137,15 @@ export const authPlugin = fp<AuthPluginOptions>(
       scope.route({
         method: ['GET', 'POST'],
         url: '/api/auth/*',
+        // The web app asks on every page load; only the live-session answer below is ever stored.
+        config: { cachedRead: (request) => request.url === GET_SESSION },
         async handler(request, reply) {
           const url = new URL(request.url, options.publicUrl);
-          if (request.method === 'GET' && url.pathname === '/api/auth/get-session' && url.search === '') {
+          if (request.method === 'GET' && request.url === GET_SESSION) {
             const document = await sessionDocumentOf(request.cookies);
             if (document) return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(document);
           }
+          skipReadCache(request);
           if (request.method === 'POST' && !(await enforceRateLimit(request, reply, url.pathname))) return reply;
           const headers = fromNodeHeaders(request.headers);
           // The body is re-serialised below, so the original framing headers no longer apply.
@@ -152,5 +169,5 @@ export const authPlugin = fp<AuthPluginOptions>(
       });
     });
   },
-  { name: 'auth', dependencies: ['db', 'mail'] },
+  { name: 'auth', dependencies: ['db', 'mail', 'read-cache'] },
 );

@@ -20,6 +20,7 @@ import { createRun, failAbandonedRuns, failRun, getRunInFlight, getRunWithAudit,
 import { enforceAuditLimit, isOwnHost } from '../services/audits/usage';
 import { toHistoryItem, toRunView } from '../services/audits/views';
 import { getOrCreateProfile } from '../services/profile';
+import { skipReadCache } from '../plugins/read-cache';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
@@ -55,7 +56,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ job: ReturnType<typeof auditRu
     return reply.status(202).send(toRunView(run, null, profile.plan));
   });
 
-  app.get('/api/audits', { schema: { querystring: auditListQuerySchema, response: { 200: auditListResponseSchema, ...errors } } }, async (request) => {
+  app.get('/api/audits', { config: { cachedRead: true }, schema: { querystring: auditListQuerySchema, response: { 200: auditListResponseSchema, ...errors } } }, async (request) => {
     const owner = await app.requireOwner(request);
     const { website, limit } = request.query;
     const rows = await listAuditSummaries(app.db, owner.ownerId, { website, limit: limit ?? (website ? AUDIT_LIST_WEBSITE_DEFAULT : AUDIT_LIST_DEFAULT) });
@@ -65,10 +66,12 @@ export const auditRoutes: FastifyPluginAsyncZod<{ job: ReturnType<typeof auditRu
       await failAbandonedRuns(app.db, owner.ownerId);
       current = await getRunInFlight(app.db, owner.ownerId);
     }
+    // A run in flight is abandoned by the clock alone, with no write to tell the cache.
+    if (current) skipReadCache(request);
     return { audits: rows.map((row) => toHistoryItem(row, owner.plan)), current: current ? toRunView(current, null, owner.plan) : null };
   });
 
-  app.get('/api/audits/:id', { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: auditRunSchema, ...errors } } }, async (request) => {
+  app.get('/api/audits/:id', { config: { cachedRead: true }, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: auditRunSchema, ...errors } } }, async (request) => {
     const owner = await app.requireOwner(request);
     let found = await getRunWithAudit(app.db, owner.ownerId, request.params.id);
     if (found && isAbandoned(found.run)) {
@@ -76,6 +79,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ job: ReturnType<typeof auditRu
       found = await getRunWithAudit(app.db, owner.ownerId, request.params.id);
     }
     if (!found) throw notFound();
+    if (found.run.status === 'queued' || found.run.status === 'running') skipReadCache(request);
     return toRunView(found.run, found.run.status === 'completed' ? found.audit : null, owner.plan);
   });
 };

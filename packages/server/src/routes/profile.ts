@@ -12,7 +12,7 @@ function changedFields(before: Profile, input: ProfileUpdate): string[] {
 }
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/profile', { schema: { response: { 200: profileSchema, 401: apiErrorSchema } } }, async (request) => {
+  app.get('/api/profile', { config: { cachedRead: true }, schema: { response: { 200: profileSchema, 401: apiErrorSchema } } }, async (request) => {
     return app.ownerProfile(request);
   });
 

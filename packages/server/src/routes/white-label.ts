@@ -11,7 +11,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every dashboard asks, so any plan gets an answer; only agency accounts get their branding,
   // which also means a downgrade stops applying it at once without deleting it.
-  app.get('/api/white-label', { schema: { response: { 200: whiteLabelResponseSchema, 401: apiErrorSchema } } }, async (request) => {
+  app.get('/api/white-label', { config: { cachedRead: true }, schema: { response: { 200: whiteLabelResponseSchema, 401: apiErrorSchema } } }, async (request) => {
     const owner = await app.requireOwner(request);
     const settings = canUseArea(owner.plan, 'white-label') ? await getWhiteLabel(app.db, owner.ownerId) : EMPTY_WHITE_LABEL;
     return { settings, removed: [] };

@@ -10,7 +10,7 @@ const errors = { 401: apiErrorSchema, 404: apiErrorSchema };
 
 /** The alerts bell (spec 001 §2, §4): the 15 newest, read state and dismissal kept on the server. */
 export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/alerts', { schema: { response: { 200: alertListSchema, ...errors } } }, async (request) => {
+  app.get('/api/alerts', { config: { cachedRead: true }, schema: { response: { 200: alertListSchema, ...errors } } }, async (request) => {
     const owner = await app.requireOwner(request);
     const alerts = await listAlerts(app.db, owner.ownerId);
     return { alerts, unread: alerts.filter((alert) => !alert.read).length };

@@ -4,7 +4,8 @@ import type { InsightsService } from '../insights/insights-service';
 
 /** The overview's insights card (spec 002 §2.1, §4). */
 export const insightRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }> = async (app, options) => {
-  app.get('/api/insights', { schema: { response: { 200: insightListSchema, 401: apiErrorSchema } } }, async (request) => {
+  // Cached no longer than the insights' own 60 s throttle allows (READ_CACHE_SECONDS, default 60).
+  app.get('/api/insights', { config: { cachedRead: true }, schema: { response: { 200: insightListSchema, 401: apiErrorSchema } } }, async (request) => {
     const owner = await app.requireOwner(request);
     return options.insights.get(owner.ownerId, await app.ownerProfile(request));
   });
