@@ -10,8 +10,13 @@ const faultTests = 'packages/server/test/faults/**/*.test.ts';
 // Three files at once keep both cores busy. The fault tests (real processes killed and
 // restarted, timed against slow sites) run afterwards, on their own as before, so the load of
 // the other files never stretches the windows they time.
+//
+// The global setup builds the server, worker and CLI into one bundle, which the tests that spawn
+// them start instead of paying tsx's transpiling in every process
+// (packages/server/test/support/citable-bundle.ts).
 export default defineConfig({
   test: {
+    globalSetup: ['packages/server/test/support/global-setup.ts'],
     exclude: [...configDefaults.exclude, '**/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { citableCommand } from '../../packages/server/test/support/citable-bundle';
 
-// The built server as a child process: the same entry point and start-up as `npm start`. Kept free
-// of vitest imports so the global setup (main process) can use it as well as the test files.
+// The server as a child process: the same entry point and start-up as `npm start`, from the bundle
+// the global setup builds (packages/server/test/support/citable-bundle.ts) rather than through tsx.
+// Kept free of vitest imports so the global setup (main process) can use it as well as the test files.
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -23,10 +25,11 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Spawns `packages/server/src/server.ts` on 127.0.0.1:port and resolves once /api/health answers. */
+/** Spawns the bundled `packages/server/src/server.ts` on 127.0.0.1:port and resolves once /api/health answers. */
 export async function spawnServer(port: number, dataDir: string, env: Record<string, string>): Promise<ServerProcess> {
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/server.ts'], {
+  const { command, args } = citableCommand('server');
+  const child: ChildProcess = spawn(command, args, {
     cwd: repoRoot,
     env: {
       ...process.env,

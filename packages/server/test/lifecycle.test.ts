@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { citableCommand } from './support/citable-bundle';
 import { api, createTestStorage, signIn, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestStorage } from './helpers';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -116,7 +117,8 @@ describe('data folder lock', () => {
     const storage = await keptStorage({ driver: 'pglite' });
     const first = await startTestServer({ storage });
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/server.ts'], {
+      const { command, args } = citableCommand('server');
+      const child = spawn(command, args, {
         cwd: repoRoot,
         env: { ...process.env, DATA_DIR: storage.dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', NODE_ENV: 'development' },
         stdio: ['ignore', 'pipe', 'pipe'],

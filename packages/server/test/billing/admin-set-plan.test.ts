@@ -1,14 +1,15 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { citableCommand } from '../support/citable-bundle';
 import { api, createTestStorage, signIn, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer, type TestStorage } from '../helpers';
 
-const CITABLE = fileURLToPath(new URL('../../../cli/bin/citable.mjs', import.meta.url));
+// The CLI from the test run's bundle (support/citable-bundle.ts); packages/cli/test covers its bin script.
+const CITABLE = citableCommand('citable');
 
 function citable(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CITABLE, ...args], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(CITABLE.command, [...CITABLE.args, ...args], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -2,12 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createTestStorage, type TestStorage } from '../helpers';
+import { citableCommand } from '../support/citable-bundle';
 
 /**
- * Real Citable processes for fault tests: `src/server.ts` and `src/worker.ts` started with
- * `node --import tsx` on a test storage, so signals, exits and restarts are the operating system's,
- * not an in-process imitation. Every process started here is recorded and can be killed by
- * `killAll()` in an afterAll, so a failed test never leaves one running.
+ * Real Citable processes for fault tests: `src/server.ts` and `src/worker.ts`, from the bundle the
+ * test run's global setup builds (support/citable-bundle.ts), started on a test storage, so
+ * signals, exits and restarts are the operating system's, not an in-process imitation. Every
+ * process started here is recorded and can be killed by `killAll()` in an afterAll, so a failed
+ * test never leaves one running.
  */
 export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
@@ -190,7 +192,8 @@ function track(child: ChildProcess): CitableProcess {
 export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/server.ts'], {
+  const { command, args } = citableCommand('server');
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env: { ...baseEnv(options), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -208,7 +211,8 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
 
 /** `npm run worker` as a child process (PostgreSQL only), resolved once it handles jobs. */
 export async function spawnWorker(options: SpawnOptions): Promise<CitableProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/worker.ts'], {
+  const { command, args } = citableCommand('worker');
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env: baseEnv(options),
     stdio: ['ignore', 'pipe', 'pipe'],

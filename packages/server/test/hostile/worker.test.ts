@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { auditHistory, auditRuns } from '../../src/db/schema';
 import { setPlan } from '../../src/services/profile';
 import { startTestSite, type TestSite } from '../fixtures/audit-site';
+import { citableCommand } from '../support/citable-bundle';
 import { api, createTestStorage, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer, type TestStorage } from '../helpers';
 
 /**
@@ -16,7 +17,8 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 function startWorker(storage: TestStorage): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/worker.ts'], {
+  const { command, args } = citableCommand('worker');
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: storage.databaseUrl, DATA_DIR: storage.dataDir, FETCH_ALLOW_HOSTS: '127.0.0.1', JOBS: 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,7 +40,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 
 describe('worker refuses PGlite', () => {
   it('exits with a clear message without DATABASE_URL', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/worker.ts'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'test' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const { command, args } = citableCommand('worker');
+    const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'test' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stderr!.on('data', (chunk) => (output += chunk));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
