@@ -147,7 +147,11 @@ declare module 'fastify' {
 export const jobsPlugin = fp<{ work?: boolean; schedules?: boolean; drainTimeoutMs?: number; heartbeatSeconds?: number; superviseIntervalSeconds?: number }>(
   async (app, options) => {
     const { pglite, databaseUrl } = app.dbHandle;
-    const timing = { superviseIntervalSeconds: options.superviseIntervalSeconds ?? SUPERVISE_INTERVAL_SECONDS };
+    const supervise = options.superviseIntervalSeconds ?? SUPERVISE_INTERVAL_SECONDS;
+    // pg-boss fails back a job whose heartbeat stopped in its per-queue monitor pass, which runs at
+    // most every monitorIntervalSeconds (60 by default) whatever the supervise interval: both are
+    // set, or a dead process's jobs would wait up to a minute longer than JOB_SUPERVISE_INTERVAL_SECONDS says.
+    const timing = { superviseIntervalSeconds: supervise, monitorIntervalSeconds: supervise };
     const boss = pglite ? new PgBoss({ db: fromPglite(pglite), backend: 'pglite', ...timing }) : new PgBoss({ connectionString: databaseUrl, max: 5, ...timing });
     boss.on('error', (error) => app.log.error({ err: error }, 'pg-boss error'));
     await boss.start();
