@@ -3,8 +3,8 @@
 // route and 60 s of dashboard page loads over 200 connections with a share of audit submissions.
 // DATABASE_URL runs it on PostgreSQL (in a database of its own, dropped afterwards), else PGlite.
 // LOADTEST_USERS, LOADTEST_AUDITS and LOADTEST_ACTIVITIES (per user), LOADTEST_CONNECTIONS,
-// LOADTEST_DURATION and LOADTEST_BARE_DURATION (seconds), LOADTEST_SUBMIT_EVERY (one submission
-// per this many page loads of a user; 0 for none) scale it. LOADTEST_CPU_PROFILE=<file.cpuprofile>
+// LOADTEST_DURATION and LOADTEST_BARE_DURATION (seconds), LOADTEST_SUBMIT_EVERY (one submission,
+// POST /api/audits, per this many page loads of a connection; 0 for none) scale it. LOADTEST_CPU_PROFILE=<file.cpuprofile>
 // writes a CPU profile of the server during the dashboard phase. LOADTEST_PACED_DURATION (20 s; 0
 // for none) adds a phase of the same page loads paced at half the throughput the dashboard reached.
 // READ_CACHE_SECONDS=0 measures the server without its read caches.
@@ -35,7 +35,7 @@ const row = (result: LoadResult) =>
 
 const started = Date.now();
 const report = await runLoadtest(options);
-const { baseline, dashboard, reads, submissions, paced, seedSeconds, readCache } = report;
+const { baseline, dashboard, reads, submissions, paced, seedSeconds, readCache, audits } = report;
 console.log(
   `\nseed: ${seedSeconds.toFixed(1)} s (${options.users} users, ${options.users * options.auditsPerUser} audits, ${options.users * options.activitiesPerUser} activities)`,
 );
@@ -44,6 +44,7 @@ console.log(row(dashboard));
 console.log(row(reads));
 console.log(row(submissions));
 if (paced) console.log(row(paced));
+console.log(`audit runs submitted in the dashboard phase, by status at its end: ${JSON.stringify(audits)}`);
 const share = (lookups: { hits: number; misses: number }) => `${((lookups.hits / Math.max(1, lookups.hits + lookups.misses)) * 100).toFixed(1)}% of ${lookups.hits + lookups.misses}`;
 console.log(
   readCache

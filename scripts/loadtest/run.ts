@@ -5,6 +5,9 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { count, gte } from 'drizzle-orm';
+import type { Db } from '../../packages/server/src/db/client';
+import { auditRuns } from '../../packages/server/src/db/schema';
 import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/config';
 import { startTestSite } from '../../packages/server/test/fixtures/audit-site';
@@ -65,8 +68,15 @@ export interface LoadtestReport {
   /** The paced phase's reads, with the rate offered. */
   paced?: LoadResult & { offeredRate: number };
   seedSeconds: number;
+  /** The audit runs submitted in the dashboard phase, by their status when it ended. */
+  audits: Record<string, number>;
   /** Lookups of the server's read caches during the dashboard phase (absent with READ_CACHE_SECONDS=0). */
   readCache?: Record<'sessions' | 'responses', { hits: number; misses: number }>;
+}
+
+async function auditsSince(db: Db, since: Date): Promise<Record<string, number>> {
+  const rows = await db.select({ status: auditRuns.status, runs: count() }).from(auditRuns).where(gte(auditRuns.createdAt, since)).groupBy(auditRuns.status);
+  return Object.fromEntries(rows.map((row) => [row.status, row.runs]));
 }
 
 /** Hits and misses of the app's read caches so far. */
@@ -80,11 +90,12 @@ function cacheLookups(caches: { sessions: { hits: number; misses: number } | nul
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
 
-function summarize(label: string, tallies: KindTally[], seconds: number, errors: number): LoadResult {
+/** `refusals`: statuses that are a correct answer to this traffic (409: the user's audit is still queued), not failures. */
+function summarize(label: string, tallies: KindTally[], seconds: number, errors: number, refusals: number[] = []): LoadResult {
   const sorted = tallies.flatMap((tally) => tally.times).sort((a, b) => a - b);
   const statuses: Record<number, number> = {};
   for (const tally of tallies) for (const [status, n] of Object.entries(tally.statuses)) statuses[Number(status)] = (statuses[Number(status)] ?? 0) + n;
-  const non2xx = Object.entries(statuses).reduce((sum, [status, n]) => sum + (Number(status) >= 400 ? n : 0), 0);
+  const non2xx = Object.entries(statuses).reduce((sum, [status, n]) => sum + (Number(status) >= 400 && !refusals.includes(Number(status)) ? n : 0), 0);
   return {
     label,
     requests: sorted.length,
@@ -100,37 +111,42 @@ function summarize(label: string, tallies: KindTally[], seconds: number, errors:
 
 /**
  * Each connection plays a few users, one page load after another, so a user is never in two
- * connections at once (an audit submission takes the user's one audit slot). With fewer users
- * than connections, users are shared for reads and only their first connection submits.
+ * connections at once. With fewer users than connections, users are shared for reads and only
+ * their first connection submits. Submissions go where the dashboard's Run button sends them,
+ * POST /api/audits (202; the audit runs as a job, here in the same process), and take turns among
+ * the connection's users: a user's next submission comes a whole list later, by when their last
+ * audit has usually run (one still queued is refused with 409, as the dashboard would show).
  */
 function requestsFor(client: number, users: SeededUser[], options: LoadtestOptions, baseUrl: string, siteUrl: string): LoadRequest[] {
   const mine = users.length >= options.connections ? users.filter((_, u) => u % options.connections === client) : [users[client % users.length]];
   const submits = options.submitEvery > 0 && client < users.length;
-  const visits = Math.max(mine.length, options.submitEvery || 1);
+  const visits = Math.max(mine.length, 1) * Math.max(options.submitEvery, 1);
   const requests: LoadRequest[] = [];
+  let submissions = 0;
   for (let visit = 0; visit < visits; visit += 1) {
     const user = mine[visit % mine.length];
-    const headers = { cookie: user.cookie };
     for (const read of DASHBOARD_READS)
       requests.push({
         method: 'GET',
         path: read.replace(':newest', user.newestAuditId),
-        headers,
+        headers: { cookie: user.cookie },
         kind: 'read',
       });
     // Each connection submits at its own offset in the cycle, so submissions are spread over the
     // whole run rather than all waiting for the end of a long cycle.
     if (submits && (visit + client) % options.submitEvery === options.submitEvery - 1) {
-      const url = new URL(SUBMISSION_PAGES[(client + visit) % SUBMISSION_PAGES.length], siteUrl).toString();
+      const submitter = mine[submissions % mine.length];
+      const url = new URL(SUBMISSION_PAGES[(client + submissions) % SUBMISSION_PAGES.length], siteUrl).toString();
+      submissions += 1;
       requests.push({
         method: 'POST',
-        path: '/api/functions/ai-visibility-audit',
+        path: '/api/audits',
         headers: {
-          ...headers,
+          cookie: submitter.cookie,
           origin: baseUrl,
           'content-type': 'application/json',
         },
-        body: JSON.stringify({ url }),
+        body: JSON.stringify({ url, scope: 'page' }),
         kind: 'submit',
       });
     }
@@ -235,6 +251,7 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
     );
     const lists = Array.from({ length: options.connections }, (_, client) => requestsFor(client, users, options, baseUrl, site.url));
     const lookupsBefore = cacheLookups(app.readCache);
+    const phaseStarted = new Date();
     const load = await profiled(options.cpuProfile, () =>
       hammer(
         {
@@ -248,6 +265,7 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
       ),
     );
     const lookupsAfter = cacheLookups(app.readCache);
+    const audits = await auditsSince(app.db, phaseStarted);
     const readCache =
       lookupsBefore && lookupsAfter
         ? {
@@ -267,9 +285,10 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
     }
     return {
       baseline: summarize('bare route /api/health', [bare.kinds.read], bareSeconds, bare.errors),
-      dashboard: summarize('dashboard (all)', [read, submit], options.durationSeconds, load.errors),
+      dashboard: summarize('dashboard (all)', [read, submit], options.durationSeconds, load.errors, [409]),
       reads,
-      submissions: summarize('audit submissions', [submit], options.durationSeconds, 0),
+      submissions: summarize('audit submissions', [submit], options.durationSeconds, 0, [409]),
+      audits,
       paced,
       seedSeconds,
       readCache,

@@ -19,7 +19,7 @@ export interface UserCacheOptions {
 interface Entry<V> {
   value: V;
   userId: string;
-  storedAt: number;
+  expiresAt: number;
   size: number;
 }
 
@@ -56,7 +56,7 @@ export class UserCache<V> {
 
   get(key: string): V | undefined {
     const entry = this.enabled() ? this.entries.get(key) : undefined;
-    if (!entry || this.now() - entry.storedAt > this.options.maxAgeMs) {
+    if (!entry || this.now() >= entry.expiresAt) {
       if (entry) this.delete(key);
       this.misses += 1;
       return undefined;
@@ -70,13 +70,16 @@ export class UserCache<V> {
     return this.sequence;
   }
 
-  /** Stores `value` as `userId`'s unless they changed since `ticket` was taken; returns whether it did. */
-  store(ticket: Ticket, userId: string, key: string, value: V, size = 1): boolean {
-    if (!this.enabled() || ticket < this.floor || (this.lastChange.get(userId) ?? -1) > ticket) return false;
+  /**
+   * Stores `value` as `userId`'s unless they changed since `ticket` was taken; returns whether it
+   * did. `maxAgeMs` may shorten the cache's own maximum age for this entry (not lengthen it).
+   */
+  store(ticket: Ticket, userId: string, key: string, value: V, size = 1, maxAgeMs = this.options.maxAgeMs): boolean {
+    if (!this.enabled() || ticket < this.floor || (this.lastChange.get(userId) ?? -1) > ticket || maxAgeMs <= 0) return false;
     // One answer may not crowd out a quarter of the cache.
     if (size > (this.options.maxSize ?? Infinity) / 4) return false;
     this.delete(key);
-    this.entries.set(key, { value, userId, storedAt: this.now(), size });
+    this.entries.set(key, { value, userId, expiresAt: this.now() + Math.min(maxAgeMs, this.options.maxAgeMs), size });
     let keys = this.keysByUser.get(userId);
     if (!keys) this.keysByUser.set(userId, (keys = new Set()));
     keys.add(key);

@@ -33,7 +33,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set when this request's answer may be stored (see the preHandler below). */
-    readCacheSlot?: { ticket: Ticket; userId: string; key: string };
+    readCacheSlot?: { ticket: Ticket; userId: string; key: string; until?: number };
   }
 }
 
@@ -52,9 +52,18 @@ export function readCacheMetricLines(caches: ReadCaches): string[] {
   return lines;
 }
 
-/** The answer being built depends on more than the user's rows (e.g. a run still in flight): it is not stored. */
+/** The answer being built depends on more than the user's rows: it is not stored. */
 export function skipReadCache(request: FastifyRequest): void {
   request.readCacheSlot = undefined;
+}
+
+/**
+ * The answer being built changes by the clock alone at `time` (ms since the epoch; e.g. a run in
+ * flight counts as abandoned then): it is not served from the cache past it.
+ */
+export function keepReadCacheUntil(request: FastifyRequest, time: number): void {
+  const slot = request.readCacheSlot;
+  if (slot) slot.until = Math.min(slot.until ?? Infinity, time);
 }
 
 // The headers a cached answer repeats; everything else (security headers, rate limits, request
@@ -124,7 +133,8 @@ export const readCachePlugin = fp<{ maxAgeSeconds: number }>(
           const value = reply.getHeader(name);
           if (value !== undefined) headers[name] = String(value);
         }
-        responses.store(slot.ticket, slot.userId, slot.key, { body: payload, headers }, payload.length);
+        const maxAgeMs = slot.until === undefined ? undefined : slot.until - Date.now();
+        responses.store(slot.ticket, slot.userId, slot.key, { body: payload, headers }, payload.length, maxAgeMs);
       }
       return payload;
     });

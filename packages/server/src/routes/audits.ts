@@ -16,11 +16,11 @@ import {
 import type { auditRunJob } from '../jobs/audit-run';
 import { HttpError, notFound } from '../lib/http-error';
 import { listAuditSummaries } from '../services/audits/history';
-import { createRun, failAbandonedRuns, failRun, getRunInFlight, getRunWithAudit, isAbandoned } from '../services/audits/runs';
+import { ABANDONED_AFTER_MS, createRun, failAbandonedRuns, failRun, getRunInFlight, getRunWithAudit, isAbandoned } from '../services/audits/runs';
 import { enforceAuditLimit, isOwnHost } from '../services/audits/usage';
 import { toHistoryItem, toRunView } from '../services/audits/views';
 import { getOrCreateProfile } from '../services/profile';
-import { skipReadCache } from '../plugins/read-cache';
+import { keepReadCacheUntil } from '../plugins/read-cache';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
@@ -67,7 +67,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ job: ReturnType<typeof auditRu
       current = await getRunInFlight(app.db, owner.ownerId);
     }
     // A run in flight is abandoned by the clock alone, with no write to tell the cache.
-    if (current) skipReadCache(request);
+    if (current) keepReadCacheUntil(request, current.updatedAt.getTime() + ABANDONED_AFTER_MS);
     return { audits: rows.map((row) => toHistoryItem(row, owner.plan)), current: current ? toRunView(current, null, owner.plan) : null };
   });
 
@@ -79,7 +79,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ job: ReturnType<typeof auditRu
       found = await getRunWithAudit(app.db, owner.ownerId, request.params.id);
     }
     if (!found) throw notFound();
-    if (found.run.status === 'queued' || found.run.status === 'running') skipReadCache(request);
+    if (found.run.status === 'queued' || found.run.status === 'running') keepReadCacheUntil(request, found.run.updatedAt.getTime() + ABANDONED_AFTER_MS);
     return toRunView(found.run, found.run.status === 'completed' ? found.audit : null, owner.plan);
   });
 };
