@@ -30,10 +30,10 @@ export interface CachedSession {
  * and their profile and plan.
  *
  * With a cache (src/cache), a session read once is answered from memory until the change feed
- * reports a change to any of that user's sessions, user or profile rows: a session deleted by
- * sign-out, a password reset or a revocation is still refused on the very next request: a request
- * that comes after a write in this process waits for that write to reach the caches
- * (cache/own-writes.ts), and every other process hears of it as the database commits it.
+ * reports a change to any of that user's rows. A session deleted by sign-out, a password reset or
+ * a revocation is still refused on the very next request, because a request that comes after a
+ * write in this process waits for that write to reach the caches (cache/own-writes.ts), and every
+ * other process hears of it as the database commits it.
  *
  * Only reads: an expired session is simply not found here; better-auth's own get-session removes
  * it and its cookie when the client next asks.
