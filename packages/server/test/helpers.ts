@@ -56,8 +56,12 @@ export const GENEROUS_RATE_LIMITS: AuthRateLimits = {
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
 /** Changes whenever what a migrated database holds may change: the migrations, PGlite's and pg-boss's versions. */
+// Bumped when what a template holds changes for another reason than the schema.
+const TEMPLATE_VERSION = '2: built without schedules';
+
 function templateKey(): string {
   return createHash('sha256')
+    .update(TEMPLATE_VERSION)
     .update(readFileSync(path.join(serverRoot, 'drizzle/meta/_journal.json')))
     .update(readFileSync(path.resolve(serverRoot, '../../node_modules/@electric-sql/pglite/package.json')))
     .update(readFileSync(path.resolve(serverRoot, '../../node_modules/pg-boss/package.json')))
@@ -74,7 +78,10 @@ async function pgliteTemplate(): Promise<string> {
   const template = path.join(tmpdir(), `citable-pglite-template-${templateKey()}`);
   if (existsSync(template)) return template;
   const building = mkdtempSync(path.join(tmpdir(), 'citable-pglite-building-'));
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: building, WEB_DIST_DIR: path.join(building, 'none') });
+  // No schedules and no job handling: a template built across a cron minute would otherwise keep
+  // the cron's job (e.g. the monitoring tick, every 5 minutes) queued, and every test database
+  // copied from it would start monitoring audits no test asked for.
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: building, WEB_DIST_DIR: path.join(building, 'none'), JOB_SCHEDULES: 'off', JOBS: 'off' });
   const app = await buildApp(config, { logger: false });
   await app.ready();
   await app.close();
