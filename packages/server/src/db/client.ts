@@ -38,7 +38,7 @@ export interface WriteCount {
 }
 
 // Statements that change no rows; everything else (including COMMIT) counts as a write.
-const READ_ONLY_STATEMENT = /^\s*(select|show|begin|rollback|listen)\b/i;
+const READ_ONLY_STATEMENT = /^\s*(select|show|begin|rollback)\b/i;
 
 /** A pg client that counts the writes it completes, for DbHandle.writes. */
 function writeCountingClient(writes: WriteCount): typeof pg.Client {
