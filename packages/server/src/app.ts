@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES } from '@citable/contract';
-import type { Config } from './config';
+import { trustedAppOrigins, type Config } from './config';
 import { auditRunJob } from './jobs/audit-run';
 import { auditPageDeadLetterJob, auditPageJob } from './jobs/audit-page';
 import { SafeFetcher } from '@citable/crawler';
@@ -130,7 +130,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     frameguard: { action: 'deny' },
   });
   await app.register(fastifyCookie);
-  csrfGuard(app, [config.publicUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`]);
+  csrfGuard(app, trustedAppOrigins(config.publicUrl, config.port, config.isProduction));
   await registerRateLimit(app, config.rateLimit);
 
   await app.register(dbPlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig, trustedAppOrigins } from './config';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -43,5 +43,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
+});
+
+describe('trustedAppOrigins', () => {
+  it('is PUBLIC_URL alone in production, with localhost and 127.0.0.1 on the port outside it', () => {
+    expect(trustedAppOrigins('https://citable.example.com/', 3000, true)).toEqual(['https://citable.example.com']);
+    expect(trustedAppOrigins('https://citable.example.com', 3000, false)).toEqual(['https://citable.example.com', 'http://localhost:3000', 'http://127.0.0.1:3000']);
+    expect(trustedAppOrigins('http://localhost:3000', 3000, false)).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
   });
 });

@@ -183,3 +183,15 @@ export function loadConfig(env: Env = process.env): Config {
     readCacheSeconds: parseReadCacheSeconds(env.READ_CACHE_SECONDS),
   };
 }
+
+/**
+ * The origins the app's own pages are served from, trusted by the CSRF guard and by better-auth
+ * (its Origin check and its redirectTo/callbackURL checks). In production only PUBLIC_URL: a
+ * page on the server's own machine at localhost is not the site users reach, and trusting it
+ * would let anything served there act for them. Outside production, localhost and 127.0.0.1 on
+ * the listening port too, since a developer opens either.
+ */
+export function trustedAppOrigins(publicUrl: string, port: number, isProduction: boolean): string[] {
+  const own = new URL(publicUrl).origin;
+  return isProduction ? [own] : [...new Set([own, `http://localhost:${port}`, `http://127.0.0.1:${port}`])];
+}

@@ -37,4 +37,26 @@ describe('production mode', () => {
     expect(session).not.toMatch(/Domain=/i);
     expect((await api(server.baseUrl, '/api/me', { cookie: cookieHeader(signedIn.headers) })).status).toBe(200);
   });
+
+  it('trusts only PUBLIC_URL as an origin: localhost and 127.0.0.1 on another name are refused by the CSRF guard and better-auth', async () => {
+    const email = uniqueEmail('prod-origin');
+    expect((await api(server.baseUrl, '/api/auth/sign-up/email', { body: { name: 'Origin User', email, password: STRONG_PASSWORD } })).status).toBe(200);
+    await server.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    const localhost = server.baseUrl.replace('127.0.0.1', 'localhost');
+    // better-auth: a sign-in whose callbackURL or Origin is the development origin is refused.
+    const foreignCallback = await api(server.baseUrl, '/api/auth/sign-in/email', { body: { email, password: STRONG_PASSWORD, callbackURL: `${localhost}/dashboard` } });
+    expect(foreignCallback.status).toBe(403);
+    const foreignOrigin = await api(server.baseUrl, '/api/auth/sign-in/email', { body: { email, password: STRONG_PASSWORD }, headers: { origin: localhost } });
+    expect(foreignOrigin.status).toBe(403);
+    const signedIn = await api(server.baseUrl, '/api/auth/sign-in/email', { body: { email, password: STRONG_PASSWORD, callbackURL: `${server.baseUrl}/dashboard` } });
+    expect(signedIn.status).toBe(200);
+    const cookie = cookieHeader(signedIn.headers);
+    // The CSRF guard: the same cookie-authenticated write, from the development origin and from PUBLIC_URL.
+    const write = (origin: string) => api(server.baseUrl, '/api/feedback', { cookie, headers: { origin }, body: { feedbackType: 'general', satisfaction: 4, valueRating: 4, feedbackText: `origin probe from ${origin}` } });
+    const fromLocalhost = await write(localhost);
+    expect(fromLocalhost.status).toBe(403);
+    expect(fromLocalhost.body.error).toMatch(/Cross-site/);
+    expect((await write(server.baseUrl)).status).toBe(201);
+  });
 });
+

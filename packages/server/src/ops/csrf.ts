@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { hasBearer, hasSessionCookie } from './session-gate';
+import { hasSessionCookie, isBearerUrl } from './session-gate';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -12,7 +12,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * - Neither header: allowed. Every current browser sends `Origin` on non-GET requests, so a
  *   request without it does not come from a victim's browser; it is a non-browser client
  *   (curl, a script) holding its own cookie, which CSRF cannot abuse. Scripts should prefer API keys.
- * - Bearer-key requests are exempt: a browser never attaches that header cross-site by itself.
+ * - The API-key routes (/api/v1, /api/mcp) are exempt: they authenticate the key alone and ignore
+ *   cookies. Elsewhere an Authorization header exempts nothing: the route authenticates the cookie,
+ *   and a page on another site can add `Authorization: Bearer junk` to a credentialed fetch.
  */
 export function csrfGuard(app: FastifyInstance, trustedOrigins: string[]): void {
   const trusted = new Set(trustedOrigins.map((origin) => new URL(origin).origin));
@@ -20,7 +22,7 @@ export function csrfGuard(app: FastifyInstance, trustedOrigins: string[]): void 
     if (SAFE_METHODS.has(request.method)) return;
     const url = request.routeOptions.url ?? request.url;
     if (!url.startsWith('/api/') || url.startsWith('/api/auth/')) return;
-    if (hasBearer(request) || !hasSessionCookie(request)) return;
+    if (isBearerUrl(url) || !hasSessionCookie(request)) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     const allowed = origin !== undefined ? trusted.has(origin) : fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none';

@@ -25,7 +25,7 @@ export const PUBLIC_API_ROUTES = new Set([
 ]);
 
 /** Bearer-key routes: the public API (guarded by its own hook) and the MCP endpoint. */
-const isBearerUrl = (url: string) => (url.startsWith('/api/v1/') && url !== '/api/v1/openapi.json') || url === '/api/mcp';
+export const isBearerUrl = (url: string) => (url.startsWith('/api/v1/') && url !== '/api/v1/openapi.json') || url === '/api/mcp';
 
 export const hasSessionCookie = (request: FastifyRequest) => /(?:^|;\s*)(?:__Host-|__Secure-)?[\w.-]*session_token=/.test(request.headers.cookie ?? '');
 export const hasBearer = (request: FastifyRequest) => /^Bearer\s+\S/i.test(request.headers.authorization ?? '');

@@ -53,6 +53,13 @@ describe('CSRF on cookie-authenticated writes', () => {
     expect((await write({})).status).toBe(201);
   });
 
+  it('is not switched off by an Authorization header on a cookie-authenticated route', async () => {
+    const response = await write({ origin: 'https://evil.example.com', authorization: 'Bearer junk' });
+    expect(response.status).toBe(403);
+    expect((await response.json()).error).toMatch(/Cross-site/);
+    expect((await write({ 'sec-fetch-site': 'cross-site', authorization: `Bearer ${alice.key}` })).status).toBe(403);
+  });
+
   it('exempts bearer-key requests and reads', async () => {
     const read = await fetch(`${base}/api/citations/prompts`, { headers: { cookie: alice.cookie, origin: 'https://evil.example.com' } });
     expect(read.status).toBe(200);
