@@ -3,6 +3,7 @@ import type { ShopifyIntegrationRequest } from '@citable/contract';
 import { CmsError } from './cms-error';
 import { apiErrorText, requestJson, type JsonResponse } from './cms-http';
 import { withJsonLd } from './json-ld-block';
+import { httpLinkOrNull } from './http-link';
 import { shopifyShopUrl } from './site-address';
 import type { Connector, SyncedItemInput } from './types';
 
@@ -45,6 +46,11 @@ async function call<T>(fetcher: SafeFetcher, url: string, credentials: ShopifyCr
 }
 
 /** The rel="next" URL of a Link header, only when it stays on the shop (it carries our token). */
+/** The storefront address of a product; the handle is the shop's data, so it is encoded as one path segment. */
+function productUrl(shopUrl: string, handle: string | undefined): string | null {
+  return handle ? httpLinkOrNull(`${shopUrl}/products/${encodeURIComponent(handle)}`) : null;
+}
+
 function nextPage(link: string | undefined, shopUrl: string): string | null {
   const match = link?.split(',').find((part) => /rel="?next"?/.test(part))?.match(/<([^>]+)>/);
   if (!match || !URL.canParse(match[1])) return null;
@@ -73,7 +79,7 @@ export const shopifyConnector: Connector<ShopifyCredentials, ConnectInput, Shopi
     }
     const { json } = await call<{ product: ShopifyProduct }>(fetcher, adminUrl(shopUrl, `/products/${id}.json`), credentials, 'PUT', { product: { id: Number(id), body_html: bodyHtml } });
     const handle = json.product?.handle;
-    return { externalId: id, url: handle ? `${shopUrl}/products/${handle}` : null, created: false };
+    return { externalId: id, url: productUrl(shopUrl, handle), created: false };
   },
 
   async sync(fetcher, shopUrl, credentials) {
@@ -87,7 +93,7 @@ export const shopifyConnector: Connector<ShopifyCredentials, ConnectInput, Shopi
           externalId: String(product.id),
           kind: 'product',
           title: product.title?.trim() || `Product ${product.id}`,
-          url: product.handle ? `${shopUrl}/products/${product.handle}` : null,
+          url: productUrl(shopUrl, product.handle),
           content: product.body_html ?? '',
         });
       }

@@ -4,6 +4,7 @@ import { CmsError } from './cms-error';
 import { apiErrorText, requestJson, type JsonResponse } from './cms-http';
 import { decodeEntities } from './html-text';
 import { withWordpressJsonLd } from './json-ld-block';
+import { httpLinkOrNull } from './http-link';
 import { wordpressSiteUrl } from './site-address';
 import type { Connector, SyncedItemInput } from './types';
 
@@ -80,10 +81,10 @@ export const wordpressConnector: Connector<WordpressCredentials, ConnectInput, W
     const fields = { ...(content === undefined ? {} : { content }), ...(input.title ? { title: input.title } : {}) };
     if (input.postId !== undefined) {
       const { json } = await call<WpPost>(fetcher, siteUrl, credentials, `/posts/${input.postId}`, 'POST', fields);
-      return { externalId: String(json.id), url: json.link ?? null, created: false };
+      return { externalId: String(json.id), url: httpLinkOrNull(json.link), created: false };
     }
     const { json } = await call<WpPost>(fetcher, siteUrl, credentials, '/posts', 'POST', { title: DEFAULT_DRAFT_TITLE, ...fields, status: 'draft' });
-    return { externalId: String(json.id), url: json.link ?? null, created: true };
+    return { externalId: String(json.id), url: httpLinkOrNull(json.link), created: true };
   },
 
   async sync(fetcher, siteUrl, credentials) {
@@ -96,7 +97,7 @@ export const wordpressConnector: Connector<WordpressCredentials, ConnectInput, W
           externalId: String(post.id),
           kind: 'post',
           title: decodeEntities(post.title?.rendered ?? '').trim() || `Post ${post.id}`,
-          url: post.link ?? null,
+          url: httpLinkOrNull(post.link),
           content: post.content?.rendered ?? '',
         });
       }

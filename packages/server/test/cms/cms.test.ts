@@ -33,6 +33,7 @@ beforeAll(async () => {
     posts: [
       { id: 7, title: 'Caf&#233; guide', content: '<h2>What is a flat white?</h2><p>A flat white is espresso with steamed milk.</p>', status: 'publish' },
       { id: 8, title: 'Opening hours', content: '<p>We open at 8.</p>', status: 'publish' },
+      { id: 9, title: 'Hostile link', content: '<p>A post whose link is a script.</p>', status: 'publish', link: 'javascript:alert(document.cookie)' },
     ],
   });
   shopify = await startShopifyFake({
@@ -41,6 +42,7 @@ beforeAll(async () => {
     products: [
       { id: 501, title: 'Sencha', handle: 'sencha', body_html: '<p>Green tea.</p>' },
       { id: 502, title: 'Assam', handle: 'assam', body_html: '<p>Black tea.</p>' },
+      { id: 503, title: 'Odd handle', handle: '../../admin?x="><script>', body_html: '<p>Oolong.</p>' },
     ],
   });
   server = await startTestServer({
@@ -137,6 +139,8 @@ describe('WordPress', () => {
     expect(items.status).toBe(200);
     const cafe = items.body.items.find((item: { external_id: string }) => item.external_id === '7');
     expect(cafe).toMatchObject({ kind: 'post', title: 'Café guide', url: `${wordpress.url}/?p=7` });
+    // Only http(s) links are kept from the site's data: a javascript: link is stored as no link.
+    expect(items.body.items.find((item: { external_id: string }) => item.external_id === '9')).toMatchObject({ title: 'Hostile link', url: null });
     const content = await api(server.baseUrl, `/api/cms/items/${cafe.id}`, { cookie });
     expect(content.body.content).toContain('What is a flat white?');
     const audit = await api(server.baseUrl, '/api/functions/ai-visibility-audit', { cookie, body: { content: content.body.content } });
@@ -196,9 +200,11 @@ describe('Shopify', () => {
 
     const synced = await shop(pro, { action: 'sync' });
     expect(synced.status, JSON.stringify(synced.body)).toBe(200);
-    expect(synced.body.synced).toBe(2);
+    expect(synced.body.synced).toBe(3);
     const items = (await api(server.baseUrl, `/api/cms/${synced.body.integration.id}/items`, { cookie: pro })).body.items;
-    expect(items.map((item: { title: string }) => item.title).sort()).toEqual(['Assam', 'Sencha']);
+    expect(items.map((item: { title: string }) => item.title).sort()).toEqual(['Assam', 'Odd handle', 'Sencha']);
+    // A handle is one path segment of the shop's own address, whatever characters it holds.
+    expect(items.find((item: { title: string }) => item.title === 'Odd handle').url).toBe(`${shopify.url}/products/..%2F..%2Fadmin%3Fx%3D%22%3E%3Cscript%3E`);
 
     const { rows } = (await server.db.execute(sql`select credentials_encrypted from cms_integrations where cms_type = 'shopify'`)) as unknown as { rows: { credentials_encrypted: string }[] };
     expect(rows[0].credentials_encrypted).not.toContain(SHOP_TOKEN);

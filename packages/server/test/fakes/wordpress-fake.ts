@@ -5,6 +5,8 @@ export interface FakePost {
   title: string;
   content: string;
   status: string;
+  /** The post's `link` as the site answers it (a hostile site may send any string); `${base}/?p=id` by default. */
+  link?: string;
 }
 
 export interface WordpressFake extends HttpFake {
@@ -32,7 +34,7 @@ export async function startWordpressFake(options: { username: string; applicatio
   const view = (post: FakePost) => ({
     id: post.id,
     status: post.status,
-    link: `${base}/?p=${post.id}`,
+    link: post.link ?? `${base}/?p=${post.id}`,
     title: { rendered: post.title, raw: post.title },
     content: { rendered: post.content, raw: post.content },
   });
