@@ -42,8 +42,13 @@ export async function reconcileSubscriptions(deps: ReconcileDeps): Promise<Recon
   for (const id of ids) {
     try {
       const subscription = await deps.provider.getSubscription(id);
+      // No hints: only the stored binding of this subscription id decides the account, and the
+      // same live-subscription rule as for webhooks applies (see applyProviderSubscription).
+      // Subscriptions the provider knows but nothing here has bound are never listed, so
+      // reconciliation cannot bind one, by customer id, e-mail or otherwise.
       const outcome = await deps.db.transaction((tx) => applyProviderSubscription(tx, deps.config, subscription));
       if (outcome === 'applied') summary.applied += 1;
+      if (outcome === 'unmatched_user') deps.log.warn({ subscriptionId: id }, 'subscription reconciliation: no account is bound to this subscription; nothing changed');
     } catch (error) {
       summary.failed += 1;
       deps.log.warn({ err: error, subscriptionId: id }, 'subscription reconciliation failed');

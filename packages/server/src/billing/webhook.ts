@@ -1,11 +1,15 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { billingWebhookEvents } from '../db/billing-schema';
 import type { BillingConfig } from './billing-config';
 import { providerSubscriptionSchema } from './provider';
-import { applyProviderSubscription, linkCustomerByEmail, type ApplyOutcome } from './subscription-state';
+import { applyProviderSubscription, reportOrder, type ApplyOutcome } from './subscription-state';
+
+/** Where handleWebhook reports what an operator should look at (the route's request logger). */
+export type WebhookLog = Pick<FastifyBaseLogger, 'warn'>;
 
 /** X-Signature: the hex HMAC-SHA256 of the raw request body with the webhook's signing secret. */
 export function verifySignature(rawBody: Buffer, signature: string | undefined, secret: string): boolean {
@@ -48,7 +52,7 @@ function customString(envelope: Envelope, key: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-async function applyEvent(db: Db, config: BillingConfig, envelope: Envelope): Promise<ApplyOutcome | 'ignored'> {
+async function applyEvent(db: Db, config: BillingConfig, envelope: Envelope, log: WebhookLog | undefined): Promise<ApplyOutcome | 'ignored'> {
   const name = envelope.meta.event_name;
   if (SUBSCRIPTION_EVENTS.has(name)) {
     const subscription = providerSubscriptionSchema.safeParse(envelope.data);
@@ -58,7 +62,15 @@ async function applyEvent(db: Db, config: BillingConfig, envelope: Envelope): Pr
   if (name === 'order_created') {
     const order = orderSchema.safeParse(envelope.data);
     if (!order.success) return 'ignored';
-    return linkCustomerByEmail(db, order.data.attributes.user_email, order.data.attributes.customer_id);
+    // Changes no account: see reportOrder. The outcome column keeps the finding.
+    const report = await reportOrder(db, order.data.attributes.user_email, customString(envelope, 'user_id'));
+    if (report.outcome === 'email_match_unbound') {
+      log?.warn(
+        { event: name, orderId: String(envelope.data.id), customerId: order.data.attributes.customer_id, userId: report.emailMatchUserId },
+        'billing: an order without a checkout user id carries the e-mail of an existing account; nothing was changed, an operator may link it',
+      );
+    }
+    return report.outcome;
   }
   return 'ignored';
 }
@@ -67,7 +79,7 @@ async function applyEvent(db: Db, config: BillingConfig, envelope: Envelope): Pr
  * Stores and applies one verified delivery in one transaction. The body's SHA-256 is the unique
  * key: a replay, or a duplicate racing this one, inserts nothing and changes nothing.
  */
-export async function handleWebhook(db: Db, config: BillingConfig, rawBody: Buffer, isProduction: boolean): Promise<WebhookResult> {
+export async function handleWebhook(db: Db, config: BillingConfig, rawBody: Buffer, isProduction: boolean, log?: WebhookLog): Promise<WebhookResult> {
   let payload: unknown;
   try {
     payload = JSON.parse(rawBody.toString('utf8'));
@@ -89,7 +101,7 @@ export async function handleWebhook(db: Db, config: BillingConfig, rawBody: Buff
       .onConflictDoNothing({ target: billingWebhookEvents.bodySha256 })
       .returning({ id: billingWebhookEvents.id });
     if (!stored) return { kind: 'ok', duplicate: true, outcome: 'duplicate', eventName };
-    const outcome = await applyEvent(tx, config, envelope);
+    const outcome = await applyEvent(tx, config, envelope, log);
     await tx.update(billingWebhookEvents).set({ outcome }).where(eq(billingWebhookEvents.id, stored.id));
     return { kind: 'ok', duplicate: false, outcome, eventName };
   });

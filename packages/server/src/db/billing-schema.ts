@@ -45,7 +45,7 @@ export const billingWebhookEvents = pgTable('billing_webhook_events', {
   bodySha256: text('body_sha256').notNull().unique(),
   eventName: text('event_name').notNull(),
   testMode: boolean('test_mode').notNull(),
-  /** What applying it did: applied, stale, unmatched_user, ignored. */
+  /** What applying it did: applied, recorded (bound, but another live subscription decides the plan), stale, unmatched_user, email_match_unbound (order e-mail matches an account; nothing bound, for an operator to review), ignored. */
   outcome: text('outcome').notNull(),
   payload: jsonb('payload').$type<unknown>().notNull(),
   receivedAt: at('received_at').defaultNow().notNull(),

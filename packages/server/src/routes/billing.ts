@@ -75,7 +75,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
         request.log.warn('billing webhook refused: bad or missing signature');
         throw new HttpError(401, { error: 'Invalid signature' });
       }
-      const result = await handleWebhook(app.db, options.config, raw, options.isProduction);
+      const result = await handleWebhook(app.db, options.config, raw, options.isProduction, request.log);
       if (result.kind === 'malformed') throw new HttpError(400, { error: result.message });
       if (result.kind === 'test_mode_refused') throw new HttpError(400, { error: 'Test-mode events are not accepted in production.' });
       request.log.info({ event: result.eventName, outcome: result.outcome }, 'billing webhook');

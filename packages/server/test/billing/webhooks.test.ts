@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirePlan } from '../../src/billing/gates';
 import { billingSubscriptions, billingWebhookEvents } from '../../src/db/billing-schema';
+import { userProfiles } from '../../src/db/schema';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from '../helpers';
 import { billingEnv, startBillingServer, TEST_WEBHOOK_SECRET, VARIANTS, type BillingTestServer } from './billing-server';
 import { FakeLemonSqueezy, orderObject, sign, subscriptionObject, webhookBody } from './fake-lemon-squeezy';
@@ -164,12 +165,23 @@ describe('subscription events', () => {
     expect(await api(base, '/api/test/pro-only', { cookie: alice.cookie })).toMatchObject({ status: 403, body: { requiredPlan: 'pro' } });
   });
 
-  it('order_created links the customer to the user with that e-mail; later events without custom data find the user by it', async () => {
+  // Replaces "order_created links the customer to the user with that e-mail; later events without
+  // custom data find the user by it": that binding is what let a purchase with someone else's
+  // e-mail take over their plan (see binding.test.ts), so it is now asserted not to happen.
+  it('order_created binds nothing: a later event without custom data is not matched by the e-mail or the customer id', async () => {
     const alice = await newUser('ordered');
     const { subscription, customer } = ids();
-    expect((await post(webhookBody('order_created', orderObject({ id: String(++nextId), customerId: customer, userEmail: alice.email.toUpperCase() })))).body.outcome).toBe('applied');
+    expect((await post(webhookBody('order_created', orderObject({ id: String(++nextId), customerId: customer, userEmail: alice.email.toUpperCase() })))).body.outcome).toBe('email_match_unbound');
     const updated = subscriptionObject({ id: subscription, customerId: customer, variantId: VARIANTS.core.annual, status: 'on_trial', trialEndsAt: '2026-11-15T10:00:00.000000Z' });
-    expect((await post(webhookBody('subscription_updated', updated))).body.outcome).toBe('applied');
+    expect((await post(webhookBody('subscription_updated', updated))).body.outcome).toBe('unmatched_user');
+    expect(await profile(alice.cookie)).toMatchObject({ plan: 'free', subscription_status: null });
+  });
+
+  it('on_trial keeps the paid plan and shows when the trial ends', async () => {
+    const alice = await newUser('trial');
+    const { subscription, customer } = ids();
+    const updated = subscriptionObject({ id: subscription, customerId: customer, variantId: VARIANTS.core.annual, status: 'on_trial', trialEndsAt: '2026-11-15T10:00:00.000000Z' });
+    expect((await post(webhookBody('subscription_updated', updated, { customData: { user_id: alice.id, plan: 'core' } }))).body.outcome).toBe('applied');
     expect(await profile(alice.cookie)).toMatchObject({ plan: 'core', subscription_status: 'on_trial' });
     expect((await api(base, '/api/billing/subscription', { cookie: alice.cookie })).body).toMatchObject({ status: 'on_trial', trialEndsAt: '2026-11-15T10:00:00.000Z' });
   });
@@ -181,16 +193,21 @@ describe('subscription events', () => {
     expect(orphan).toMatchObject({ status: 200, body: { outcome: 'unmatched_user' } });
   });
 
-  it('the end of an older subscription does not downgrade a user whose newer one is live', async () => {
+  // Was "the end of an older subscription does not downgrade a user whose newer one is live": a
+  // second subscription no longer replaces a live first one (it is only recorded), so the first
+  // one stays current and its end moves the user to the second rather than to free.
+  it('a second subscription is recorded while the first is live, and the end of the first moves the user to it, not to free', async () => {
     const alice = await newUser('resubscribed');
     const old = ids();
     const current = ids();
     const custom = { customData: { user_id: alice.id, plan: 'pro' } };
     await post(webhookBody('subscription_created', subscriptionObject({ id: old.subscription, customerId: old.customer, variantId: VARIANTS.pro.monthly }), custom));
-    await post(webhookBody('subscription_created', subscriptionObject({ id: current.subscription, customerId: old.customer, variantId: VARIANTS.pro.monthly, updatedAt: '2026-11-02T10:00:00.000000Z' }), custom));
+    expect((await post(webhookBody('subscription_created', subscriptionObject({ id: current.subscription, customerId: old.customer, variantId: VARIANTS.pro.monthly, updatedAt: '2026-11-02T10:00:00.000000Z' }), custom))).body.outcome).toBe('recorded');
     const oldExpired = subscriptionObject({ id: old.subscription, customerId: old.customer, variantId: VARIANTS.pro.monthly, status: 'expired', updatedAt: '2026-11-03T10:00:00.000000Z' });
-    expect((await post(webhookBody('subscription_expired', oldExpired, custom))).body.outcome).toBe('recorded');
-    expect((await profile(alice.cookie)).plan).toBe('pro');
+    expect((await post(webhookBody('subscription_expired', oldExpired, custom))).body.outcome).toBe('applied');
+    expect(await profile(alice.cookie)).toMatchObject({ plan: 'pro', subscription_status: 'active' });
+    const [row] = await server.db.select({ subscriptionId: userProfiles.lemonsqueezySubscriptionId }).from(userProfiles).where(eq(userProfiles.userId, alice.id));
+    expect(row.subscriptionId).toBe(current.subscription);
   });
 });
 
