@@ -44,8 +44,9 @@ const UNLIMITED = { limit: 1_000_000, windowMs: 60_000 };
 
 /** Tests sign many users up from 127.0.0.1; only the rate-limit tests ask for real limits. */
 export const GENEROUS_RATE_LIMITS: AuthRateLimits = {
-  signInPerEmail: UNLIMITED,
+  signInFailuresPerIpAndEmail: UNLIMITED,
   signInPerIp: UNLIMITED,
+  signInSlowdown: { threshold: 1_000_000, windowMs: 60_000, stepMs: 0, maxDelayMs: 0 },
   signUpPerEmail: UNLIMITED,
   signUpPerIp: UNLIMITED,
   resetPerEmail: UNLIMITED,

@@ -41,14 +41,14 @@ describe('persistence', () => {
 });
 
 describe('auth rate limits in the database', () => {
-  it('limits sign-ins per e-mail with 429 and Retry-After, across app instances on one database', async () => {
+  it('limits failed sign-ins per address and account with 429 and Retry-After, across app instances on one database', async () => {
     const storage = await keptStorage();
-    const rateLimits = { signInPerEmail: { limit: 3, windowMs: 15 * 60_000 } };
+    const rateLimits = { signInFailuresPerIpAndEmail: { limit: 3, windowMs: 15 * 60_000 } };
     const email = uniqueEmail('limited');
     const first = await startTestServer({ storage, rateLimits });
     await signUpVerified(first.baseUrl, { name: 'Rate Limited', email, password: STRONG_PASSWORD });
-    // signUpVerified used one sign-in; two more fit in the limit.
-    for (let i = 0; i < 2; i++) expect((await api(first.baseUrl, '/api/auth/sign-in/email', { body: { email, password: 'Wrong-Password-123' } })).status).toBe(401);
+    // signUpVerified's sign-in succeeded, so it is not counted: three failures fit in the limit.
+    for (let i = 0; i < 3; i++) expect((await api(first.baseUrl, '/api/auth/sign-in/email', { body: { email, password: 'Wrong-Password-123' } })).status).toBe(401);
     const refused = await api(first.baseUrl, '/api/auth/sign-in/email', { body: { email: email.toUpperCase(), password: STRONG_PASSWORD } });
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ code: 'RATE_LIMITED' });

@@ -33,3 +33,15 @@ export function existingAccountEmail(to: string, name: string, links: AuthLinks)
     text: `Hello ${name},\n\nSomeone tried to create a new Citable account with this email address, but you already have one.\n\nIf it was you, sign in here:\n\n${links.signIn}\n\nForgot your password? Reset it here:\n\n${links.forgotPassword}\n\nIf it was not you, no action is needed; your account is unchanged.\n`,
   };
 }
+
+/**
+ * Sent once per window when an account's failed sign-ins reach the slow-down threshold
+ * (services/auth-rate-limit). The account is not locked: the owner's own sign-in still works.
+ */
+export function signInThrottledEmail(to: string, name: string, attempts: { count: number; windowMinutes: number }, links: AuthLinks): MailMessage {
+  return {
+    to,
+    subject: 'Repeated failed sign-ins to your Citable account',
+    text: `Hello ${name},\n\nThere were ${attempts.count} failed attempts to sign in to your Citable account in the last ${attempts.windowMinutes} minutes. None of them signed anyone in. To protect your account, sign-ins from new locations are being slowed down for a while; your account is not locked, and you can still sign in:\n\n${links.signIn}\n\nIf it was not you, someone may be guessing your password. Choose a new one here:\n\n${links.forgotPassword}\n\nIf it was you, no action is needed.\n`,
+  };
+}
