@@ -12,6 +12,12 @@ import { V1_TOOLS } from '../public-api/v1-tools';
 import { getOrCreateProfile } from '../services/profile';
 import { auditPageNow } from './page-audit';
 
+/**
+ * The tools that crawl, audit or ask models: each call of one counts once against the key owner's
+ * account budget for expensive work (mcp-routes), the reads of past audits do not.
+ */
+export const EXPENSIVE_MCP_TOOLS: ReadonlySet<string> = new Set(['run_audit', 'generate_schema', 'check_citations']);
+
 /** Issues an assistant gets from run_audit: the ones that cost the most points. */
 const TOP_ISSUES = 5;
 

@@ -11,7 +11,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'No such audit for this key owner.',
   409: 'An audit is already running for this account.',
   422: 'The page could not be read (the crawler says why).',
-  429: 'Rate limit exceeded; retry after `Retry-After` seconds.',
+  429: "Rate limit exceeded (the key's, or for audits and tools the account's budget shared by all its keys); retry after `Retry-After` seconds.",
 };
 
 const RATE_HEADERS = {
@@ -62,6 +62,8 @@ function parameters(route: V1Route, where: 'path' | 'query'): JsonSchema[] {
 export interface OpenApiOptions {
   serverUrl: string;
   rateLimitPerMinute?: number;
+  /** Audits and tool runs per minute per account, shared by all its keys, sessions and MCP calls (0: off). */
+  expensivePerMinute?: number;
 }
 
 /** The OpenAPI 3.1 document of the public API, built from the route table and the contract's schemas. */
@@ -99,12 +101,15 @@ export function buildOpenApiDocument(routes: readonly V1Route[], options: OpenAp
     };
   }
   const limit = options.rateLimitPerMinute ?? DEFAULT_API_RATE_LIMIT_PER_MINUTE;
+  const expensive = options.expensivePerMinute
+    ? ` Audits and tool runs also count against the account: at most ${options.expensivePerMinute} per minute in total, whichever of its keys, sessions or MCP tool calls makes them.`
+    : '';
   return {
     openapi: '3.1.0',
     info: {
       title: 'Citable API',
       version: '1.0.0',
-      description: `Audit pages and sites and run Citable's tools from your own code. Authenticate with an API key from Settings as \`Authorization: Bearer <key>\`. Each key may make ${limit} requests per minute.`,
+      description: `Audit pages and sites and run Citable's tools from your own code. Authenticate with an API key from Settings as \`Authorization: Bearer <key>\`. Each key may make ${limit} requests per minute.${expensive}`,
     },
     servers: [{ url: options.serverUrl }],
     security: [{ bearerAuth: [] }],

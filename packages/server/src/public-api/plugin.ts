@@ -4,6 +4,8 @@ import { apiErrorSchema } from '@citable/contract';
 import { assertEntitled, currentPlan } from '../billing/gates';
 import type { CitationSourceSettings } from '../citations/settings';
 import type { auditRunJob } from '../jobs/audit-run';
+import { HttpError } from '../lib/http-error';
+import { chargeExpensiveWork, expensiveWorkMessage } from '../ops/rate-limit';
 import type { AuditDeps } from '../services/audits/lifecycle';
 import { getOrCreateProfile } from '../services/profile';
 import { guardKeyRequest, keyHolder } from './key-guard';
@@ -33,6 +35,14 @@ function register(app: FastifyInstance, route: V1Route, services: V1Services) {
       ...(route.body ? { body: route.body } : {}),
       response: { [route.success.status]: route.success.schema, ...errorResponses },
     },
+    // After the key guard (the context's onRequest hook): the key's own limit first, then the
+    // account's budget for expensive work, which every key, session and MCP call of it shares.
+    onRequest: route.expensive
+      ? async (request, reply) => {
+          const decision = chargeExpensiveWork(app, keyHolder(request).userId, reply);
+          if (decision && !decision.allowed) throw new HttpError(429, { error: expensiveWorkMessage(decision) });
+        }
+      : undefined,
     // The plan gate runs before the body is validated, as on /api/functions: a key whose owner
     // may not use the tool learns that whatever it sent.
     preValidation: route.gate
@@ -57,12 +67,17 @@ function register(app: FastifyInstance, route: V1Route, services: V1Services) {
 
 /**
  * The public API: key management for the signed-in user, the v1 routes authenticated by API key
- * with a per-key rate limit, and the OpenAPI document generated from the same route table.
+ * with a per-key rate limit (and, for audits and tools, the account's budget for expensive work),
+ * and the OpenAPI document generated from the same route table.
  */
 export const publicApiPlugin: FastifyPluginAsyncZod<PublicApiOptions> = async (app, options) => {
   await app.register(apiKeyRoutes);
 
-  const document = buildOpenApiDocument(V1_ROUTES, { serverUrl: options.publicUrl, rateLimitPerMinute: options.rateLimitPerMinute });
+  const document = buildOpenApiDocument(V1_ROUTES, {
+    serverUrl: options.publicUrl,
+    rateLimitPerMinute: options.rateLimitPerMinute,
+    expensivePerMinute: app.hasDecorator('expensiveWork') ? app.expensiveWork.limit : 0,
+  });
   app.get('/api/v1/openapi.json', async (_request, reply) => reply.header('access-control-allow-origin', '*').send(document));
 
   const services: V1Services = {

@@ -48,6 +48,11 @@ export interface V1Route {
   body?: z.ZodType;
   /** The plan gate, checked against the key owner's plan as stored now. */
   gate?: Gate;
+  /**
+   * Crawl-, audit- or LLM-backed: every call also counts against the key owner's account budget
+   * for expensive work (ops/rate-limit), which the account's sessions, keys and MCP calls share.
+   */
+  expensive?: true;
   success: { status: 200 | 202; description: string; schema: z.ZodType };
   /** Error statuses this route can answer besides 401 and 429, which every route can. */
   errors: number[];
@@ -80,6 +85,7 @@ function toolRoute(name: V1ToolName): V1Route {
     description: `The same service as the dashboard's tool (POST /api/functions/${name}), gated by the key owner's plan.`,
     body: tool.request,
     gate: { tool: tool.toolId },
+    expensive: true,
     success: { status: 200, description: 'The tool result.', schema: tool.response },
     errors: [400, 403, 422],
     async handle(call, services) {
@@ -105,6 +111,7 @@ export const V1_ROUTES: readonly V1Route[] = [
     summary: 'Start an audit of a page or a site',
     description: 'Queues an audit and answers at once with its id; poll GET /api/v1/audits/{id} until status is completed or failed.',
     body: v1AuditRequestSchema,
+    expensive: true,
     success: { status: 202, description: 'The queued audit.', schema: auditRunSchema },
     errors: [400, 403, 409],
     handle: (call, services) => startAudit(call.app, services.auditJob, call.holder.userId, call.body as Required<V1AuditRequest>),
