@@ -19,7 +19,7 @@ import { seedThroughServices, type SeededUser } from './seed';
  * the session, the profile, the white-label theme, the alerts bell, the newest 10 audits, the
  * insights card, and the newest audit's report. `:newest` is each user's newest audit.
  */
-export const DASHBOARD_READS = ['/api/auth/get-session', '/api/profile', '/api/white-label', '/api/alerts', '/api/audits?limit=10', '/api/insights', '/api/audits/:newest'];
+export const DASHBOARD_READS = ['/api/auth/get-session', '/api/profile', '/api/white-label', '/api/alerts', '/api/audits?limit=10', '/api/insights', '/api/audits/:newest', '/api/monitoring/sites'];
 const SUBMISSION_PAGES = ['/', '/about', '/faq', '/guide'];
 
 export interface LoadtestOptions {

@@ -43,6 +43,25 @@ export type AlertType = (typeof ALERT_TYPES)[number];
 export const ALERT_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 
+/**
+ * The monitoring state of one website or competitor of the profile (GET /api/monitoring/sites), for
+ * the overview's site card: when it was last and will next be audited on schedule, and why the
+ * latest scheduled audit failed, if it did (e.g. an address the address policy refuses).
+ */
+export const monitoredSiteSchema = z.object({
+  url: z.string(),
+  role: z.enum(['website', 'competitor']),
+  /** Null until the monitor has started an audit of the site. */
+  lastRunAt: z.string().nullable(),
+  /** Null until the monitor has scheduled the site (its next tick). */
+  nextRunAt: z.string().nullable(),
+  /** The user-facing reason the latest scheduled audit failed; null when it did not (or is still running). */
+  failure: z.string().nullable(),
+});
+export type MonitoredSite = z.infer<typeof monitoredSiteSchema>;
+export const monitoredSitesSchema = z.object({ sites: z.array(monitoredSiteSchema) });
+export type MonitoredSites = z.infer<typeof monitoredSitesSchema>;
+
 /** Spec 001 §3 Alert. */
 export const alertSchema = z.object({
   id: z.string(),

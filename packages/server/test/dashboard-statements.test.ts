@@ -19,6 +19,7 @@ const BUDGET: Record<string, number> = {
   '/api/audits?limit=10': 3,
   '/api/insights': 3,
   '/api/audits/:newest': 2,
+  '/api/monitoring/sites': 3,
 };
 
 let server: TestServer;

@@ -8,6 +8,7 @@ import { alertRoutes } from './routes/alerts';
 import { competitiveIntelRoutes } from './routes/competitive-intel';
 import { historyRoutes } from './routes/history';
 import { insightRoutes } from './routes/insights';
+import { monitoringRoutes } from './routes/monitoring';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +33,7 @@ export const trackPlugin = fp<{ audit: AuditDeps }>(
     await app.register(alertRoutes);
     await app.register(insightRoutes, { insights: new InsightsService(app.db) });
     await app.register(competitiveIntelRoutes);
+    await app.register(monitoringRoutes);
   },
   { name: 'track', dependencies: ['jobs'] },
 );

@@ -1,4 +1,4 @@
-import { isCrawlerError, type CrawlerErrorCode } from '@citable/crawler';
+import { isCrawlerError, type CrawlerError, type CrawlerErrorCode } from '@citable/crawler';
 
 /** An audit that cannot be made for a reason the user should read (as a crawler error is). */
 export class AuditFailure extends Error {}
@@ -13,7 +13,15 @@ export function expectedFailureMessage(error: unknown): string | null {
 const INPUT_CODES = new Set<CrawlerErrorCode>(['INVALID_URL', 'UNSUPPORTED_PROTOCOL', 'CREDENTIALS_IN_URL', 'BLOCKED_ADDRESS']);
 
 export function failureStatus(error: unknown): 400 | 422 {
-  return isCrawlerError(error) && INPUT_CODES.has(error.code) ? 400 : 422;
+  return isAddressRefusal(error) ? 400 : 422;
+}
+
+/**
+ * The crawler refused the address itself (not a URL, not http(s), credentials in it, or a host the
+ * address policy blocks): asking again gives the same answer, so it is a final failure, not one to retry.
+ */
+export function isAddressRefusal(error: unknown): error is CrawlerError {
+  return isCrawlerError(error) && INPUT_CODES.has(error.code);
 }
 
 export const INTERNAL_FAILURE_MESSAGE = 'The audit could not be completed because of an internal error. Please try again.';

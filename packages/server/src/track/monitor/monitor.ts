@@ -5,7 +5,7 @@ import { currentPlan } from '../../billing/gates';
 import type { Db } from '../../db/client';
 import { monitorRuns, monitorSchedules, userProfiles } from '../../db/schema';
 import type { JobDefinition, JobRegistry } from '../../plugins/jobs';
-import { expectedFailureMessage, INTERNAL_FAILURE_MESSAGE } from '../../services/audits/audit-failure';
+import { expectedFailureMessage, INTERNAL_FAILURE_MESSAGE, isAddressRefusal } from '../../services/audits/audit-failure';
 import { finishRun, type AuditDeps } from '../../services/audits/lifecycle';
 import { auditSite } from '../../services/audits/run-audit';
 import { createRun, failAbandonedRuns, failRun, getRun, markRunning, writeProgress } from '../../services/audits/runs';
@@ -128,7 +128,9 @@ export class Monitor {
   /**
    * The scheduled audit's work. Unlike a manual audit, a failure is thrown back to pg-boss while
    * retries remain (a site that is down now may be up in a minute); the last attempt fails the
-   * run, which then shows as failed in the history.
+   * run, which then shows as failed in the history. An address the crawler refuses (the address
+   * policy, or a URL it cannot audit at all) is refused again on every attempt: that run fails at
+   * once, with a single warning, and the site's card shows why (GET /api/monitoring/sites).
    */
   async runAudit(userId: string, runId: string): Promise<void> {
     const run = await getRun(this.db, userId, runId);
@@ -147,6 +149,12 @@ export class Monitor {
         onProgress: (progress) => writeProgress(this.db, userId, runId, progress),
       });
     } catch (error) {
+      if (isAddressRefusal(error)) {
+        // The user's own input, not a fault: no stack, and no URL beyond its host.
+        this.deps.audit.log.warn({ auditId: runId, host: hostOf(run.websiteUrl), code: error.code }, 'scheduled audit refused: the address may not be audited');
+        await failRun(this.db, userId, runId, error.message);
+        return;
+      }
       const message = expectedFailureMessage(error);
       if ((attempt?.attempts ?? 1) <= MONITOR_RETRY.retryLimit) throw error;
       if (message === null) this.deps.audit.log.error({ err: error, auditId: runId }, 'scheduled audit failed');
@@ -154,5 +162,13 @@ export class Monitor {
       return;
     }
     await finishRun(this.deps.audit, userId, run, stored);
+  }
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
   }
 }

@@ -35,7 +35,7 @@ export function OverviewSection({ user, profile }: SectionProps) {
       <AuditOverview userId={user.id} profile={profile} />
       <InsightsCard userId={user.id} />
       <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
-        <WebsiteCard profile={profile} />
+        <WebsiteCard userId={user.id} profile={profile} />
         <GoalsCard profile={profile} latestAudit={audits.data?.[0] ?? null} />
       </div>
       <FirstTimeWalkthrough />

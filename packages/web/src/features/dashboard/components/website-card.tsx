@@ -1,7 +1,8 @@
-import type { Profile, SiteEntry } from '@citable/contract';
-import { ExternalLink, Globe, Pencil, Swords } from 'lucide-react';
+import type { MonitoredSite, Profile, SiteEntry } from '@citable/contract';
+import { AlertTriangle, ExternalLink, Globe, Pencil, Swords } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { useUiState } from '../../../stores/ui-state';
+import { useMonitoredSites } from '../api/monitoring';
 
 function hostOf(url: string): string {
   try {
@@ -11,7 +12,34 @@ function hostOf(url: string): string {
   }
 }
 
-function SiteList({ title, icon: Icon, entries, empty }: { title: string; icon: typeof Globe; entries: SiteEntry[]; empty: string }) {
+/** Why the latest scheduled audit of a site failed; nothing while monitoring goes well. */
+function MonitoringFailure({ site }: { site: MonitoredSite | undefined }) {
+  if (!site?.failure) return null;
+  const next = site.nextRunAt ? new Date(site.nextRunAt).toLocaleString() : null;
+  return (
+    <p role="status" className="mt-1.5 flex items-start gap-1.5 text-sm text-amber-800" data-testid="monitoring-failure">
+      <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span className="min-w-0 break-words">
+        Monitoring could not audit this site: {site.failure}
+        {next ? <span className="text-slate-600"> Next check: {next}.</span> : null}
+      </span>
+    </p>
+  );
+}
+
+function SiteList({
+  title,
+  icon: Icon,
+  entries,
+  empty,
+  monitored,
+}: {
+  title: string;
+  icon: typeof Globe;
+  entries: SiteEntry[];
+  empty: string;
+  monitored: ReadonlyMap<string, MonitoredSite>;
+}) {
   return (
     <div>
       <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-700">
@@ -35,6 +63,7 @@ function SiteList({ title, icon: Icon, entries, empty }: { title: string; icon: 
                 <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
                 <span className="sr-only">(opens in a new tab)</span>
               </a>
+              <MonitoringFailure site={monitored.get(entry.url)} />
             </li>
           ))}
         </ul>
@@ -43,8 +72,11 @@ function SiteList({ title, icon: Icon, entries, empty }: { title: string; icon: 
   );
 }
 
-export function WebsiteCard({ profile }: { profile: Profile }) {
+export function WebsiteCard({ userId, profile }: { userId: string; profile: Profile }) {
   const { setSettingsOpen } = useUiState();
+  // Best effort: without it (loading, or an error) the card lists the sites as before.
+  const { data } = useMonitoredSites(userId);
+  const monitored = new Map((data?.sites ?? []).map((site) => [site.url, site]));
   return (
     <section aria-labelledby="websites-card-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" data-testid="website-card">
       <div className="flex items-start justify-between gap-3">
@@ -60,8 +92,8 @@ export function WebsiteCard({ profile }: { profile: Profile }) {
         </Button>
       </div>
       <div className="mt-5 grid gap-6 lg:grid-cols-2">
-        <SiteList title="Your websites" icon={Globe} entries={profile.websites} empty="No websites yet." />
-        <SiteList title="Competitors" icon={Swords} entries={profile.competitors} empty="No competitors yet." />
+        <SiteList title="Your websites" icon={Globe} entries={profile.websites} empty="No websites yet." monitored={monitored} />
+        <SiteList title="Competitors" icon={Swords} entries={profile.competitors} empty="No competitors yet." monitored={monitored} />
       </div>
     </section>
   );
