@@ -8,6 +8,7 @@ export * from './industries';
 export * from './profile';
 export * from './activity';
 export * from './api';
+export * from './password-policy';
 export * from './messages';
 export * from './server-api';
 export * from './tool-results';

@@ -19,6 +19,10 @@ export const AUTH_ERROR_CODES = {
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   invalidCredentials: 'INVALID_EMAIL_OR_PASSWORD',
   passwordTooCommon: 'PASSWORD_TOO_COMMON',
+  /** Too easy to guess: whitespace only, one repeated character, or a low zxcvbn score. */
+  passwordTooWeak: 'PASSWORD_TOO_WEAK',
+  /** Contains the account's e-mail address or name. */
+  passwordPersonal: 'PASSWORD_CONTAINS_PERSONAL_INFO',
   passwordTooShort: 'PASSWORD_TOO_SHORT',
   passwordTooLong: 'PASSWORD_TOO_LONG',
   rateLimited: 'RATE_LIMITED',

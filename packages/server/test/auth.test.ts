@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_ERROR_CODES, MESSAGES } from '@citable/contract';
+import { AUTH_ERROR_CODES, MESSAGES, PASSWORD_MESSAGES } from '@citable/contract';
 import { api, cookieHeader, latestLink, signIn, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -92,6 +92,58 @@ describe('password policy', () => {
     expect(response.body.message).toMatch(/too common/);
   });
 
+  it.each([
+    ['one repeated letter', () => 'aaaaaaaa', AUTH_ERROR_CODES.passwordTooWeak, PASSWORD_MESSAGES.repetitive],
+    ['eight spaces', () => ' '.repeat(8), AUTH_ERROR_CODES.passwordTooWeak, PASSWORD_MESSAGES.whitespace],
+    ['the e-mail address', (email: string) => email, AUTH_ERROR_CODES.passwordPersonal, PASSWORD_MESSAGES.email],
+    ['a repeated non-ASCII letter', () => 'ééééééé€', AUTH_ERROR_CODES.passwordTooWeak, PASSWORD_MESSAGES.repetitive],
+    ['the name', () => 'Quill-Bartholomew-Orchard-42', AUTH_ERROR_CODES.passwordPersonal, PASSWORD_MESSAGES.name],
+  ])('refuses signing up with %s and says why', async (_label, password, code, message) => {
+    const email = uniqueEmail('weak');
+    const response = await api(base, '/api/auth/sign-up/email', { body: { name: 'Bartholomew Quill', email, password: password(email) } });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code, message });
+    expect(await server.outbox(email)).toEqual([]);
+  });
+
+  it('refuses a guessable password with zxcvbn\'s reason', async () => {
+    const response = await api(base, '/api/auth/sign-up/email', { body: { name: 'Guess Able', email: uniqueEmail('guess'), password: 'abcdefgh123' } });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe(AUTH_ERROR_CODES.passwordTooWeak);
+    expect(response.body.message).toMatch(/^This password is too easy to guess: common character sequences/);
+  });
+
+  it('accepts a strong non-ASCII passphrase', async () => {
+    const email = uniqueEmail('unicode');
+    const cookie = await signUpVerified(base, { name: 'Zoë Ünal', email, password: 'Sommerregen über Köln' });
+    expect((await api(base, '/api/me', { cookie })).status).toBe(200);
+  });
+
+  it('refuses changing to a weak or personal password, then accepts a strong one', async () => {
+    const email = uniqueEmail('change');
+    const cookie = await signUpVerified(base, { name: 'Cornelius Change', email, password: STRONG_PASSWORD });
+    const change = (newPassword: string) => api(base, '/api/auth/change-password', { body: { currentPassword: STRONG_PASSWORD, newPassword }, cookie });
+
+    const repeated = await change('aaaaaaaa');
+    expect(repeated.status).toBe(400);
+    expect(repeated.body).toMatchObject({ code: AUTH_ERROR_CODES.passwordTooWeak, message: PASSWORD_MESSAGES.repetitive });
+    // The session's user supplies the e-mail and the name.
+    const ownEmail = await change(email);
+    expect(ownEmail.body).toMatchObject({ code: AUTH_ERROR_CODES.passwordPersonal, message: PASSWORD_MESSAGES.email });
+    const ownName = await change('Cornelius-Harbour-Quartz-77');
+    expect(ownName.body).toMatchObject({ code: AUTH_ERROR_CODES.passwordPersonal, message: PASSWORD_MESSAGES.name });
+    await expect(signIn(base, email, 'aaaaaaaa')).rejects.toThrow(/401/);
+
+    const strong = await change('Harbour-Quartz-77-Maple');
+    expect(strong.status).toBe(200);
+    expect(await signIn(base, email, 'Harbour-Quartz-77-Maple')).toContain('citable.session_token=');
+  });
+
+  it('answers an unauthenticated change-password with 401, not a policy message', async () => {
+    const response = await api(base, '/api/auth/change-password', { body: { currentPassword: STRONG_PASSWORD, newPassword: 'aaaaaaaa' } });
+    expect(response.status).toBe(401);
+  });
+
   it('refuses passwords shorter than 8 or longer than 128 characters', async () => {
     const short = await api(base, '/api/auth/sign-up/email', { body: { name: 'Short', email: uniqueEmail('short'), password: 'Xq7#kLp' } });
     expect(short.status).toBe(400);
@@ -150,6 +202,12 @@ describe('password reset', () => {
     const common = await api(base, '/api/auth/reset-password', { body: { token, newPassword: 'qwerty123' } });
     expect(common.status).toBe(400);
     expect(common.body.code).toBe(AUTH_ERROR_CODES.passwordTooCommon);
+    // The token's user supplies the e-mail and the name.
+    const personal = await api(base, '/api/auth/reset-password', { body: { token, newPassword: `Quill-${email.split('@')[0]}-42` } });
+    expect(personal.status).toBe(400);
+    expect(personal.body).toMatchObject({ code: AUTH_ERROR_CODES.passwordPersonal, message: PASSWORD_MESSAGES.email });
+    const repeated = await api(base, '/api/auth/reset-password', { body: { token, newPassword: 'ééééééé€' } });
+    expect(repeated.body).toMatchObject({ code: AUTH_ERROR_CODES.passwordTooWeak, message: PASSWORD_MESSAGES.repetitive });
 
     const reset = await api(base, '/api/auth/reset-password', { body: { token, newPassword: 'Brand-New-Secret-2026' } });
     expect(reset.status).toBe(200);

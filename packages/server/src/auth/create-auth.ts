@@ -1,13 +1,14 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { AUTH_ERROR_CODES, AUTH_PAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@citable/contract';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { AUTH_PAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordContext } from '@citable/contract';
+import { trustedAppOrigins } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from '../services/auth-emails';
 import type { Mailer } from '../services/mailer';
 import { hashPassword, verifyPassword } from '../services/password-hash';
-import { isCommonPassword, PASSWORD_TOO_COMMON_MESSAGE } from '../services/password-policy';
+import { checkPassword } from '../services/password-policy';
 import { twoFactorPlugins } from '../two-factor/auth-plugins';
 import { workspaceAuthPlugins, refuseOrganizationEndpoint } from '../workspaces/auth-plugin';
 
@@ -40,7 +41,7 @@ export function createAuth(options: AuthOptions) {
     secret: options.secret,
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     // better-auth's CSRF check compares Origin with these.
-    trustedOrigins: [...new Set([publicUrl, `http://localhost:${port}`, `http://127.0.0.1:${port}`])],
+    trustedOrigins: trustedAppOrigins(publicUrl, port, isProduction),
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -88,10 +89,27 @@ export function createAuth(options: AuthOptions) {
       before: createAuthMiddleware(async (ctx) => {
         refuseOrganizationEndpoint(ctx.path);
         const field = passwordFields[ctx.path];
-        const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
-        if (typeof password === 'string' && isCommonPassword(password)) {
-          throw new APIError('BAD_REQUEST', { message: PASSWORD_TOO_COMMON_MESSAGE, code: AUTH_ERROR_CODES.passwordTooCommon });
+        const body = ctx.body as Record<string, unknown> | undefined;
+        const password = field ? body?.[field] : undefined;
+        // Lengths out of range get better-auth's own PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG.
+        if (typeof password !== 'string' || password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return;
+        // The account's e-mail and name, which the password may not contain.
+        let account: PasswordContext = {};
+        if (ctx.path === '/sign-up/email') {
+          account = { email: typeof body?.email === 'string' ? body.email : null, name: typeof body?.name === 'string' ? body.name : null };
+        } else if (ctx.path === '/change-password') {
+          const session = await getSessionFromCtx(ctx, { disableCookieCache: true, disableRefresh: true });
+          if (!session) return; // the endpoint answers 401
+          account = session.user;
+        } else {
+          // Reset: the token's user if the token is valid; otherwise strength alone (the endpoint refuses the token anyway).
+          const token = body?.token ?? ctx.query?.token;
+          const verification = typeof token === 'string' && token ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`) : null;
+          const user = verification && verification.expiresAt > new Date() ? await ctx.context.internalAdapter.findUserById(verification.value) : null;
+          account = user ?? {};
         }
+        const verdict = checkPassword(password, account);
+        if (!verdict.ok) throw new APIError('BAD_REQUEST', { message: verdict.message, code: verdict.code });
       }),
     },
   });
