@@ -20,9 +20,12 @@ export const structuredData: Check<StructuredDataOptions> = {
   defaultOptions: { microdataOnlyScore: 0.6 },
   run(model, _site, options) {
     if (model.format !== 'html') return notApplicable('Pasted Markdown or text cannot carry structured data.');
-    if (model.jsonLd.length > 0) {
+    // Only blocks that parse state anything: a broken block is ignored by every consumer, so it
+    // earns nothing here (json-ld-syntax reports it) and never scores above having none.
+    const parsed = model.jsonLd.filter((block) => block.error === null && block.nodes.length > 0);
+    if (parsed.length > 0) {
       const types = [...new Set(model.jsonLdNodes.flatMap(typesOf))];
-      return pass(`The page has ${model.jsonLd.length} JSON-LD block(s).`, types.slice(0, 15).map((t) => detail(t)));
+      return pass(`The page has ${parsed.length} JSON-LD block(s).`, types.slice(0, 15).map((t) => detail(t)));
     }
     const typed = model.microdata.filter((m) => m.type);
     if (typed.length > 0) {
@@ -32,6 +35,7 @@ export const structuredData: Check<StructuredDataOptions> = {
         suggestion: 'Express the same facts as JSON-LD in a script element.',
       });
     }
+    if (model.jsonLd.length > 0) return scored(0, `The page's ${model.jsonLd.length} JSON-LD block(s) cannot be parsed, so it states no structured data.`);
     return scored(0, 'The page has no JSON-LD or microdata.');
   },
 };

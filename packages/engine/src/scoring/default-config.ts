@@ -10,6 +10,13 @@ export interface ScoringConfig {
   subscores: Record<SubscoreId, { weight: number; checks: ScoredCheckRef[] }>;
   /** A check scoring below this fails and becomes an issue (Lighthouse passes audits at 0.9). */
   passThreshold: number;
+  /**
+   * How much evidence a subscore needs before it may move far from neutral. When its applicable
+   * checks weigh less than `minShare` of all its checks' weight, the missing weight counts as
+   * `neutralScore`: one applicable check cannot swing a subscore to 0 or 100, and a subscore
+   * with no applicable check is neutral rather than 0 (SCORING.md, "Arithmetic").
+   */
+  evidence: { minShare: number; neutralScore: number };
 }
 
 /**
@@ -18,6 +25,7 @@ export interface ScoringConfig {
  */
 export const DEFAULT_SCORING_CONFIG: ScoringConfig = {
   passThreshold: 0.9,
+  evidence: { minShare: 0.5, neutralScore: 0.5 },
   subscores: {
     aiUnderstanding: {
       weight: 30,

@@ -46,15 +46,19 @@ export function scoreAudit(model: PageModel, site: SiteContext | null, opts: Run
       rows.push({ check, weight: ref.weight, result: runOne(check, model, site, options, opts.env) });
     }
     const applicableWeight = rows.reduce((n, r) => n + (r.result.applicable ? r.weight : 0), 0);
-    let sum = 0;
+    const totalWeight = rows.reduce((n, r) => n + r.weight, 0);
+    // Too little evidence: the missing weight counts as neutral, so a subscore resting on one or
+    // two checks stays near the middle instead of swinging to 0 or 100.
+    const evidenceWeight = Math.max(applicableWeight, config.evidence.minShare * totalWeight);
+    let sum = (evidenceWeight - applicableWeight) * config.evidence.neutralScore;
     for (const { check, weight, result } of rows) {
       const score = result.applicable ? result.score : null;
       if (score !== null) sum += weight * score;
-      const share = score === null || applicableWeight === 0 ? 0 : weight / applicableWeight;
+      const share = score === null || evidenceWeight === 0 ? 0 : weight / evidenceWeight;
       const pointsLost = score === null ? 0 : round(share * (1 - score) * 100 * (subWeight / totalSubWeight), 2);
       outcomes.push(toOutcome(check, sub, weight, result, pointsLost));
     }
-    subscores[sub] = applicableWeight === 0 ? 0 : round((sum / applicableWeight) * 100);
+    subscores[sub] = evidenceWeight === 0 ? 0 : round((sum / evidenceWeight) * 100);
   }
 
   const overall = SUBSCORE_IDS.reduce((n, id) => n + subscores[id] * config.subscores[id].weight, 0) / totalSubWeight;
