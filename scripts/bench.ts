@@ -5,7 +5,7 @@
  * served by yet another process, so serving pages costs the crawler's event loop nothing.
  */
 import { cpus, loadavg, totalmem } from 'node:os';
-import { benchEditor } from '@citable/engine';
+import { benchEditor, type ScoreDistribution, type Spread } from '@citable/engine';
 import type { CrawlBenchResult, EngineBenchResult } from './bench/bench-result';
 import { runPhase, serveGeneratedSite } from './bench/run-phase';
 
@@ -25,6 +25,15 @@ console.log(
   `engine corpus: ${engine.pages} pages, best of ${engine.rounds} rounds per page; ` +
     `engine median ${engine.medianMs} ms, p95 ${engine.p95Ms} ms; bare parse median ${engine.parseMedianMs} ms, p95 ${engine.parseP95Ms} ms; ` +
     `median per-page ratio ${engine.medianPageRatio}x; ${engine.pagesPerSecond.toFixed(0)} pages/s on one thread`,
+);
+
+// How the scores spread over the corpus: a score that bunches pages together cannot rank them.
+const distribution = await runPhase<ScoreDistribution>('./score-distribution.ts');
+const spreadLine = (name: string, s: Spread) => `${name} median ${s.median}, IQR ${s.q1}-${s.q3} (${s.iqr}), SD ${s.sd}, range ${s.min}-${s.max}`;
+console.log(`score distribution over ${distribution.pages} corpus pages: ${spreadLine('overall', distribution.overall)}`);
+for (const [id, s] of Object.entries(distribution.subscores)) console.log(`  ${spreadLine(id, s)}`);
+console.log(
+  `  checks failing on 90 %+ of the pages they apply to: ${distribution.nearlyAlwaysFailing.map((check) => `${check.id} ${check.failing}/${check.applicable}`).join(', ') || 'none'}`,
 );
 
 // The content editor analyses in the browser after each pause in typing: target under 50 ms.

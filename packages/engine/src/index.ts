@@ -1,4 +1,5 @@
 export { auditSnapshot, auditContent, auditModel, type AuditOptions, type ContentInput } from './audit';
+export { auditFetchedPage, errorPageReason, softNotFoundPhrase, SOFT_404_MAX_WORDS, type ErrorPageVerdict, type FetchedPageAudit } from './error-page';
 export { buildPageModel, type PageModelInput } from './model/build-page-model';
 export { extractMetadata, type ExtractedMetadata } from './extract-metadata';
 export { detectFormat } from './model/detect-format';
@@ -11,6 +12,7 @@ export { parseLlmsTxt, type LlmsTxtDocument } from './site/llms-txt';
 export { chunkPassages, DEFAULT_CHUNK_OPTIONS, type Passage, type ChunkOptions } from './retrieval/chunk-passages';
 export { rankPassages, DEFAULT_RANK_OPTIONS, type RetrievalPage, type RankedPassage, type PromptRanking, type RankOptions } from './retrieval/rank-passages';
 export { benchCorpus, type CorpusTiming } from './bench-corpus';
+export { scoreDistribution, spread, type ScoreDistribution, type Spread } from './score-distribution';
 export { extractEntities } from './model/entities';
 export * from './tools';
 export * from './content';

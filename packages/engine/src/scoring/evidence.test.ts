@@ -18,7 +18,7 @@ function run(results: [CheckResult, CheckResult, CheckResult], evidence = DEFAUL
   const empty = { weight: 1, checks: [] };
   const subscores = { aiUnderstanding: { weight: 1, checks: [{ id: 'a', weight: 8 }, { id: 'b', weight: 8 }, { id: 'c', weight: 4 }] }, citationLikelihood: empty, conversationalReadiness: empty, contentStructure: empty } as ScoringConfig['subscores'];
   const config: ScoringConfig = { ...DEFAULT_SCORING_CONFIG, evidence, subscores };
-  const result = scoreAudit(goodArticle(), null, { config, checks, env: {} });
+  const result = scoreAudit(goodArticle(), null, { config, checks, env: { now: null } });
   const lost = (id: string) => result.checks.find((check) => check.id === id)!.pointsLost;
   return { subscore: result.subscores.aiUnderstanding as number, lost, subscores: result.subscores as Record<SubscoreId, number> };
 }
