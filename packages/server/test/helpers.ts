@@ -51,6 +51,8 @@ export const GENEROUS_RATE_LIMITS: AuthRateLimits = {
   signUpPerIp: UNLIMITED,
   resetPerEmail: UNLIMITED,
   resetPerIp: UNLIMITED,
+  verificationPerEmail: UNLIMITED,
+  verificationPerIp: UNLIMITED,
   twoFactorPerIp: UNLIMITED,
 };
 
@@ -230,16 +232,26 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   }
 }
 
-async function freePort(): Promise<number> {
+/**
+ * A port that is free now, for a server that is built before it listens (PUBLIC_URL names the
+ * port). Chosen below Linux's ephemeral range (32768-60999): a port the kernel hands out for
+ * `listen(0)` is also handed to outgoing connections, and one of those (another test's fetch,
+ * a database connection) took it during the seconds the app takes to build (EADDRINUSE seen in
+ * a full run beside other suites).
+ */
+export async function freePort(): Promise<number> {
   const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
+  const tryPort = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await tryPort(port)) return port;
+  }
+  throw new Error('no free port found between 20000 and 32000');
 }
 
 export interface JsonResponse<T = any> {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import path from 'node:path';
-import { createTestStorage, type TestStorage } from '../helpers';
+import { createTestStorage, freePort, type TestStorage } from '../helpers';
 import { citableCommand } from '../support/citable-bundle';
 
 /**
@@ -64,17 +64,7 @@ export async function createStorageOn(kind: 'pglite' | 'postgres'): Promise<Test
   return createTestStorage({ driver: 'pglite' });
 }
 
-/** A port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** Polls `probe` until it returns something other than undefined. */
 /** Whether a fresh TCP connection to the port is refused (nothing listens any more). */
