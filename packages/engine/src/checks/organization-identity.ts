@@ -34,6 +34,19 @@ export const organizationIdentity: Check<OrganizationIdentityOptions> = {
     const name = has('name');
     const logo = has('logo') || has('image');
     const sameAs = has('sameAs');
+    if (!isHomePage(model.url ?? model.canonical)) {
+      // An article names its publisher (name and logo); the profiles that tie the brand to a known
+      // entity belong on the home page, where Google asks for Organization markup. Requiring
+      // sameAs on every article failed nearly every real article page without telling them apart.
+      const score = ((name ? options.nameWeight : 0) + (logo ? options.logoWeight : 0)) / (options.nameWeight + options.logoWeight);
+      const missing = [!name && 'name', !logo && 'logo'].filter((m): m is string => typeof m === 'string');
+      if (missing.length === 0) return pass('The organization behind the page is named, with its logo.', sameAs ? [] : [detail('sameAs profiles', 'expected on the home page')]);
+      return scored(score, `The organization markup lacks ${missing.join(', ')}.`, {
+        details: missing.map((m) => detail(`Missing ${m}`)),
+        suggestion: `Add ${missing.join(', ')} to the Organization (or the Article's publisher) JSON-LD.`,
+        priority: name ? 'Low' : 'Medium',
+      });
+    }
     const score = (name ? options.nameWeight : 0) + (logo ? options.logoWeight : 0) + (sameAs ? options.sameAsWeight : 0);
     const missing = [!name && 'name', !logo && 'logo', !sameAs && 'sameAs'].filter((m): m is string => typeof m === 'string');
     if (missing.length === 0) return pass('The organization has a name, a logo and sameAs profiles.');
@@ -44,3 +57,9 @@ export const organizationIdentity: Check<OrganizationIdentityOptions> = {
     });
   },
 };
+
+/** The site's front page (path `/`), or an address that cannot tell: then the full rule applies. */
+function isHomePage(address: string | null): boolean {
+  if (!address || !URL.canParse(address)) return true;
+  return new URL(address).pathname.replace(/\/(index\.\w+)?$/, '') === '';
+}
