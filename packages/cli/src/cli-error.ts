@@ -1,7 +1,14 @@
-/** Exit codes: 0 success, 1 score under --min-score, 2 the command could not do its job. */
+/**
+ * Exit codes: 0 success, 1 score under --min-score, 2 the command could not do its job, 3 the page
+ * is an error page (4xx, 5xx or a soft 404; a crawl: every page read was one) and was not audited.
+ */
 export const EXIT_OK = 0;
 export const EXIT_BELOW_MIN_SCORE = 1;
 export const EXIT_FAILURE = 2;
+export const EXIT_ERROR_PAGE = 3;
+
+/** The exit codes as the help prints them. */
+export const EXIT_CODES_HELP = 'Exit codes: 0 done, 1 score under --min-score, 2 the command could not run, 3 an error page (4xx, 5xx or a soft 404) that was not audited.';
 
 /**
  * A failure the user can act on (bad arguments, missing file, unreachable site): main prints
@@ -11,5 +18,16 @@ export class CliError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'CliError';
+  }
+}
+
+/**
+ * The page answered 4xx/5xx or is a soft 404: error pages are not audited. main prints the message
+ * as one line on stderr and exits with EXIT_ERROR_PAGE, so a script can tell it from a failure.
+ */
+export class ErrorPageError extends CliError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ErrorPageError';
   }
 }

@@ -1,12 +1,13 @@
 import { isCrawlerError } from '@citable/crawler';
-import { CliError, EXIT_FAILURE, EXIT_OK } from './cli-error';
+import { CliError, ErrorPageError, EXIT_ERROR_PAGE, EXIT_FAILURE, EXIT_OK } from './cli-error';
 import { COMMANDS } from './commands';
 import { generalUsage } from './commands/help';
 import type { Io } from './io';
 
 /**
  * Dispatches argv to its command and turns every expected failure into one line on stderr and
- * exit code 2. Returns the exit code rather than exiting, so output is flushed by the caller.
+ * exit code 2 (3 for an error page, which is not audited). Returns the exit code rather than
+ * exiting, so output is flushed by the caller.
  */
 export async function runCli(argv: string[], io: Io): Promise<number> {
   const [name, ...args] = argv;
@@ -27,6 +28,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   try {
     return await command.run(args, io);
   } catch (error) {
+    if (error instanceof ErrorPageError) return fail(io, error.message, EXIT_ERROR_PAGE);
     if (error instanceof CliError) return fail(io, error.message);
     if (isCrawlerError(error)) return fail(io, withAllowListHint(error.code, error.message));
     // Anything else is a bug, not the user's doing: keep the stack for the report.
@@ -35,9 +37,9 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   }
 }
 
-function fail(io: Io, message: string): number {
+function fail(io: Io, message: string, code = EXIT_FAILURE): number {
   io.stderr.write(`citable: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
-  return EXIT_FAILURE;
+  return code;
 }
 
 /** A refused private address is usually a local test site: say how to allow it. */

@@ -101,6 +101,56 @@ export const auditResultSchema = z.object({
 });
 export type AuditResult = z.infer<typeof auditResultSchema>;
 
+/**
+ * A fetched page that is not content (issue 18): it answered 4xx or 5xx, or it is a soft 404 (an
+ * error page served with a success status). It is never scored: a page audit of it fails, and a
+ * site audit or crawl lists it as a crawl error, outside the site score and its "N of M pages".
+ */
+export const errorPageSchema = z.object({
+  url: z.string(),
+  /** The HTTP status it answered (2xx for a soft 404). */
+  status: z.number().int(),
+  /** Why it is an error page, to follow its URL: "answered 404 Not Found". */
+  reason: z.string(),
+});
+export type ErrorPage = z.infer<typeof errorPageSchema>;
+
+const HTTP_STATUS_TEXT: Record<number, string> = {
+  200: 'OK', 203: 'Non-Authoritative Information', 206: 'Partial Content',
+  400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
+  406: 'Not Acceptable', 407: 'Proxy Authentication Required', 408: 'Request Timeout', 409: 'Conflict', 410: 'Gone', 411: 'Length Required',
+  412: 'Precondition Failed', 413: 'Content Too Large', 414: 'URI Too Long', 415: 'Unsupported Media Type', 416: 'Range Not Satisfiable',
+  417: 'Expectation Failed', 418: "I'm a Teapot", 421: 'Misdirected Request', 422: 'Unprocessable Content', 423: 'Locked', 424: 'Failed Dependency',
+  425: 'Too Early', 426: 'Upgrade Required', 428: 'Precondition Required', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large',
+  451: 'Unavailable For Legal Reasons', 500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable',
+  504: 'Gateway Timeout', 505: 'HTTP Version Not Supported', 507: 'Insufficient Storage', 508: 'Loop Detected', 511: 'Network Authentication Required',
+};
+
+/** "404 Not Found"; a status without a standard name keeps its class ("499 Client Error"). */
+export function httpStatusLabel(status: number): string {
+  const text = HTTP_STATUS_TEXT[status] ?? (status >= 500 && status < 600 ? 'Server Error' : status >= 400 && status < 500 ? 'Client Error' : null);
+  return text ? `${status} ${text}` : String(status);
+}
+
+/**
+ * The status half of the error-page rule, the one place it is written: a response with a 4xx or 5xx
+ * status (or any status from 400 up) is an error page. Returns the reason ("answered 404 Not Found"),
+ * or null for a success status and for content that was not fetched. The engine's
+ * `errorPageReason(status, model)` adds soft 404s, which need the page's model.
+ */
+export function httpErrorReason(status: number | null | undefined): string | null {
+  if (status === null || status === undefined || !Number.isFinite(status) || status < 400) return null;
+  return `answered ${httpStatusLabel(status)}`;
+}
+
+/** User-facing messages about error pages: a page audit refused, a site audit with nothing but error pages. */
+export const ERROR_PAGE_MESSAGES = {
+  /** One line: "https://example.com/missing answered 404 Not Found; error pages are not audited." */
+  notAudited: (url: string, reason: string) => `${url} ${reason}; error pages are not audited.`,
+  everyPage: (url: string, errorPages: number) =>
+    `Every page read from ${url} was an error page (${errorPages} answered an HTTP error or said the page was not found); error pages are not audited.`,
+} as const;
+
 /** A recommendation of a site audit, with the pages it concerns. */
 export const siteRecommendationSchema = z.object({
   checkId: z.string(),
@@ -128,5 +178,10 @@ export const siteAuditResultSchema = z.object({
     }),
   ),
   recommendationsByCheck: z.array(siteRecommendationSchema),
+  /**
+   * Pages read but not scored because they are error pages (crawl errors): outside the scores,
+   * `pageCount` and the "N of M pages" counts. Absent in results made before issue 18.
+   */
+  errorPages: z.array(errorPageSchema).optional(),
 });
 export type SiteAuditResult = z.infer<typeof siteAuditResultSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditIssueSchema, auditPageMetaSchema, checkOutcomeSchema, issueCategorySchema, issuePrioritySchema, subscoreIdSchema, subscoresSchema } from './audit-result';
+import { auditIssueSchema, auditPageMetaSchema, checkOutcomeSchema, errorPageSchema, issueCategorySchema, issuePrioritySchema, subscoreIdSchema, subscoresSchema } from './audit-result';
 import type { PlanId } from './plans';
 import { httpUrlSchema, planIdSchema } from './profile';
 
@@ -120,10 +120,16 @@ export const auditReportSchema = z.object({
   recommendations: z.array(z.string()),
   issues: z.array(auditIssueSchema).optional(),
   checks: z.array(auditReportCheckSchema).optional(),
+  /** Pages audited and scored (error pages are not). */
   pageCount: z.number().int().min(0),
   pages: z.array(auditPageSummarySchema).optional(),
   /** Pages of a site audit that could not be read, with the reason. */
   failedPages: z.array(z.object({ url: z.string(), error: z.string() })).optional(),
+  /**
+   * Crawl errors of a site audit: pages that answered 4xx/5xx or are soft 404s, listed with their
+   * status and left out of the score and of `pageCount` (every plan sees them).
+   */
+  errorPages: z.array(errorPageSchema).optional(),
   ...revealed,
 });
 export type AuditReport = z.infer<typeof auditReportSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIT_SCOPES } from './audits-api';
+import { AUDIT_SCOPES, SITE_AUDIT_DEFAULT_PAGES, SITE_AUDIT_MAX_PAGES } from './audits-api';
 import { httpUrlSchema } from './profile';
 
 /** Prefix of every secret key, so a leaked key is recognisable (and scannable) as Citable's. */
@@ -44,8 +44,19 @@ export const API_KEY_MESSAGES = {
 export const v1AuditRequestSchema = z.strictObject({
   url: httpUrlSchema.meta({ description: 'The page (or, with scope "site", the site) to audit.', example: 'https://example.com/' }),
   scope: z.enum(AUDIT_SCOPES).default('page').meta({ description: 'page: one URL; site: a crawl from the URL.' }),
+  maxPages: z
+    .number()
+    .int()
+    .min(1)
+    .max(SITE_AUDIT_MAX_PAGES)
+    .optional()
+    .meta({
+      description: `With scope "site": the most pages to audit (default ${SITE_AUDIT_DEFAULT_PAGES}), up to the plan's limit (100, or 500 on Agency); more answers 403 naming the limit. Error pages (4xx, 5xx, soft 404s) are listed, not audited.`,
+      example: 100,
+    }),
 });
 export type V1AuditRequest = z.input<typeof v1AuditRequestSchema>;
+export type V1AuditBody = z.output<typeof v1AuditRequestSchema>;
 
 /** The tools of `POST /api/v1/tools/{name}`, named as their `/api/functions/{name}` twins. */
 export const V1_TOOL_NAMES = [

@@ -237,3 +237,37 @@ describe('crawlSite rate limiting', () => {
     await expect(collect(`${server.origin}/`, options)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
   });
 });
+
+describe('crawlSite and error pages', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const good = new Set(['/', '/a', '/b', '/c']);
+    server = await startServer((request, response) => {
+      const path = request.url ?? '/';
+      if (path === '/robots.txt') return html(response, 'User-agent: *\nAllow: /', 200, { 'content-type': 'text/plain' });
+      if (path === '/broken') return html(response, '<html><head><title>Oops</title></head><body>Server error</body></html>', 500);
+      if (path === '/gone.txt') return html(response, 'gone', 404, { 'content-type': 'text/plain' });
+      if (!good.has(path)) return html(response, '<html><head><title>Not found</title></head><body><a href="/c">Shop</a></body></html>', 404);
+      const links = path === '/' ? ['/missing', '/broken', '/gone.txt', '/a', '/b', '/c'] : [];
+      html(response, `<html><head><title>${path}</title></head><body>${links.map((link) => `<a href="${link}">${link}</a>`).join('')}</body></html>`);
+    });
+  });
+  afterAll(() => server.close());
+
+  it('yields error answers for the caller to list, without counting them against the page limit', async () => {
+    const progress: CrawlProgress[] = [];
+    const events = await collect(`${server.origin}/`, { allowHosts: ALLOW_LOCAL, probe: false, useSitemap: false, concurrency: 1, maxPages: 3, onProgress: (entry) => progress.push(entry) });
+    const pages = pagesOf(events).map((event) => [new URL(event.page.url ?? '').pathname, event.page.status]);
+    // Three pages that are content, and the two HTML error answers met on the way.
+    expect(pages).toEqual([
+      ['/', 200],
+      ['/missing', 404],
+      ['/broken', 500],
+      ['/a', 200],
+      ['/b', 200],
+    ]);
+    expect(progress.at(-1)?.done).toBe(3);
+    // A 404 that is not HTML is skipped as not-html, with its status so the caller can tell an error.
+    expect(events.find((event) => event.type === 'skipped' && event.url === `${server.origin}/gone.txt`)).toMatchObject({ reason: 'not-html', status: 404 });
+  });
+});

@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import type { PageInput, SiteContext } from '@citable/contract';
+import { httpErrorReason, type PageInput, type SiteContext } from '@citable/contract';
 import { AbortedError, CrawlDelayTooLongError, CrawlerError, NotHtmlError, RateLimitedError } from './errors';
 import { normalizeUrl, parseAuditUrl, resolveHttpUrl } from './normalize-url';
 import { extractPageLinks } from './page-links';
@@ -12,7 +12,10 @@ import { CITABLE_BOT_TOKEN } from './user-agent';
 export interface CrawlOptions extends SafeFetcherOptions, SiteContextOptions {
   /** A shared fetcher (connection pool); when absent one is created and closed. */
   fetcher?: SafeFetcher;
-  /** Pages yielded at most. Default 100. */
+  /**
+   * Pages yielded at most, not counting pages that answered an HTTP error (4xx, 5xx): those are
+   * yielded too, for the caller to list, but are no content and use no room. Default 100.
+   */
   maxPages?: number;
   /** Requests in flight at once to the site. Default 4. */
   concurrency?: number;
@@ -25,7 +28,7 @@ export interface CrawlOptions extends SafeFetcherOptions, SiteContextOptions {
 }
 
 export interface CrawlProgress {
-  /** Pages yielded. */
+  /** Pages yielded, error pages (4xx, 5xx) left out. */
   done: number;
   /** URLs waiting to be requested. */
   queued: number;
@@ -42,9 +45,13 @@ export type SkipReason = 'robots' | 'duplicate' | 'redirect' | 'not-html' | 'off
 export type CrawlEvent =
   /** First event: the shared site context, fetched once. */
   | { type: 'site'; site: SiteContext; progress: CrawlProgress }
-  /** A page to analyse (any status, HTML only); `depth` is its link distance from the start. */
+  /**
+   * A page to analyse (any status, HTML only); `depth` is its link distance from the start. One
+   * that answered 4xx or 5xx is an error page (the engine's errorPageReason), not content to score.
+   */
   | { type: 'page'; page: PageInput; depth: number; progress: CrawlProgress }
-  | { type: 'skipped'; url: string; reason: SkipReason; detail: string; progress: CrawlProgress }
+  /** `status`: the HTTP status of a response that was not HTML (`not-html`), so an error answer can be told. */
+  | { type: 'skipped'; url: string; reason: SkipReason; detail: string; status?: number; progress: CrawlProgress }
   | { type: 'error'; url: string; error: CrawlerError; progress: CrawlProgress };
 
 interface QueueEntry {
@@ -161,7 +168,7 @@ async function* runCrawl(start: URL, fetcher: SafeFetcher, options: CrawlOptions
         // The site asked every client to slow down, not just this URL: pause all requests.
         nextStartAt = Math.max(nextStartAt, Date.now() + Math.min(error.retryAfterMs ?? RATE_LIMIT_PAUSE_MS, MAX_RATE_LIMIT_PAUSE_MS));
       }
-      if (error instanceof NotHtmlError) state.skip(entry.url, 'not-html', error.message);
+      if (error instanceof NotHtmlError) state.skip(entry.url, 'not-html', error.message, error.status);
       else if (error instanceof CrawlerError) state.fail(entry.url, error);
       else state.fail(entry.url, new CrawlerError('UNREACHABLE', error instanceof Error ? error.message : String(error), entry.url));
     } finally {
@@ -291,7 +298,8 @@ class CrawlState {
       return this.skip(finalUrl, 'duplicate', known ? `a duplicate of ${canonical} (rel=canonical)` : `canonical URL is ${canonical}`);
     }
     if (this.done >= this.maxPages) return;
-    this.done += 1;
+    // An error answer is yielded, so the caller can list it, but takes no room under the page limit.
+    if (httpErrorReason(response.status) === null) this.done += 1;
     this.events.push({ type: 'page', page: toPageInput(response), depth: entry.depth, progress: this.progress() });
   }
 
@@ -303,9 +311,9 @@ class CrawlState {
     this.skip(entry.url, 'redirect', `redirects to ${target}`);
   }
 
-  skip(url: string, reason: SkipReason, detail: string): void {
+  skip(url: string, reason: SkipReason, detail: string, status?: number): void {
     this.skipped += 1;
-    this.events.push({ type: 'skipped', url, reason, detail, progress: this.progress() });
+    this.events.push({ type: 'skipped', url, reason, detail, ...(status === undefined ? {} : { status }), progress: this.progress() });
   }
 
   fail(url: string, error: CrawlerError): void {

@@ -125,6 +125,23 @@ describe('snapshotPage', () => {
     }
   });
 
+  it('hands the page to checkPage before reading the site context, which a throw stops', async () => {
+    const before = server.requests.length;
+    const refusal = new Error('an error page');
+    const seen: number[] = [];
+    const error = await snapshotPage(`${server.origin}/missing`, {
+      allowHosts: ALLOW_LOCAL,
+      checkPage: (page) => {
+        seen.push(page.status ?? 0);
+        if ((page.status ?? 0) >= 400) throw refusal;
+      },
+    }).catch((caught: unknown) => caught);
+    expect(error).toBe(refusal);
+    expect(seen).toEqual([404]);
+    // robots.txt and the page: no llms.txt, sitemap or probes for a page that is not audited.
+    expect(server.requests.slice(before).map((request) => request.path)).toEqual(['/robots.txt', '/missing']);
+  });
+
   it('refuses a non-HTML page and a private address', async () => {
     await expect(snapshotPage(`${server.origin}/file.pdf`, { allowHosts: ALLOW_LOCAL })).rejects.toBeInstanceOf(NotHtmlError);
     const error = await snapshotPage(`${server.origin}/`, { allowHosts: [] }).catch((caught: unknown) => caught);

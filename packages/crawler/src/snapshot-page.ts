@@ -8,6 +8,11 @@ import { assertRobotsAllow, fetchSiteContext, type SiteContextOptions } from './
 export interface SnapshotPageOptions extends SafeFetcherOptions, SiteContextOptions {
   /** A shared fetcher (connection pool); when absent one is created and closed. */
   fetcher?: SafeFetcher;
+  /**
+   * Called with the page as soon as it is fetched, before the site context is read: throw to stop
+   * there (an audit refuses an error page without reading robots.txt's neighbours for nothing).
+   */
+  checkPage?: (page: PageInput) => void;
 }
 
 /**
@@ -33,8 +38,10 @@ export async function snapshotPage(url: string, options: SnapshotPageOptions = {
     const finalOrigin = new URL(response.url).origin;
     if (finalOrigin !== target.origin) robots = await fetchRobotsTxt(finalOrigin, fetcher, signal);
     if (response.url !== target.href) assertRobotsAllow(robots, response.url);
+    const page = toPageInput(response);
+    options.checkPage?.(page);
     const site = await fetchSiteContext(response.url, robots, fetcher, { ...options, signal });
-    return { page: toPageInput(response), site };
+    return { page, site };
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
     if (!options.fetcher) await fetcher.close();

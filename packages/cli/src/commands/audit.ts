@@ -11,10 +11,14 @@ export const auditCommand: Command = {
   usage: `citable audit <url|file> [--json] [--min-score N]
 
   A URL is fetched with its site context (robots.txt, llms.txt, sitemap, AI crawler access) and
-  audited; a file is audited as pasted content (site checks do not apply).
+  audited; a file is audited as pasted content (site checks do not apply). A URL that answers
+  4xx or 5xx, or a page that only says it was not found (a soft 404), is an error page: it is not
+  audited, one line on stderr says why, and the exit code is 3.
 
   --json           print only the audit result as JSON
-  --min-score N    exit 1 when the overall score is under N (for CI)`,
+  --min-score N    exit 1 when the overall score is under N (for CI)
+
+  Exit codes: 0 audited, 1 score under --min-score, 2 could not audit, 3 an error page.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs('audit', args, {
       json: { type: 'boolean' },

@@ -1,4 +1,4 @@
-import { CliError, EXIT_OK } from '../cli-error';
+import { CliError, EXIT_CODES_HELP, EXIT_OK } from '../cli-error';
 import type { Command } from '../command';
 
 /** The top-level usage: every command of the table with its summary. */
@@ -12,7 +12,7 @@ export function generalUsage(commands: readonly Command[]): string {
     '',
     'Run citable help <command> for its options. Private and local addresses are refused unless',
     'listed in FETCH_ALLOW_HOSTS (e.g. FETCH_ALLOW_HOSTS=127.0.0.1,localhost).',
-    'Exit codes: 0 done, 1 score under --min-score, 2 the command could not run.',
+    EXIT_CODES_HELP,
     '',
   ].join('\n');
 }

@@ -1,4 +1,4 @@
-import type { PageInput, SiteAuditResult, SiteContext } from '@citable/contract';
+import type { ErrorPage, PageInput, SiteAuditResult, SiteContext } from '@citable/contract';
 import type { PageAudit } from './page-audit';
 
 /**
@@ -9,9 +9,10 @@ export type ToWorker =
   | { type: 'site'; site: SiteContext }
   | { type: 'page'; id: number; page: PageInput }
   | { type: 'collect'; id: number }
-  | { type: 'aggregate'; id: number; audits: PageAudit[] };
+  | { type: 'aggregate'; id: number; audits: PageAudit[]; errorPages: ErrorPage[] };
 
-export type WorkerReply = { audited: true } | { audits: PageAudit[] } | { site: SiteAuditResult };
+/** A page's reply: audited (the worker keeps the result), or an error page, which is not audited. */
+export type WorkerReply = { audited: true } | { errorPage: ErrorPage } | { audits: PageAudit[] } | { site: SiteAuditResult };
 
 export type FromWorker = { id: number; reply: WorkerReply } | { id: number; error: string };
 

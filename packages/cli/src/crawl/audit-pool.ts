@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { PageInput, SiteAuditResult, SiteContext } from '@citable/contract';
+import type { ErrorPage, PageInput, SiteAuditResult, SiteContext } from '@citable/contract';
 import type { AuditWorkerData, FromWorker, ToWorker, WorkerReply } from './audit-messages';
 import { bundleAuditWorker } from './audit-worker-bundle';
 
@@ -46,19 +46,22 @@ export class AuditPool {
     for (const { worker } of this.workers) worker.postMessage({ type: 'site', site } satisfies ToWorker);
   }
 
-  async audit(page: PageInput): Promise<void> {
+  /** Audits a page on a worker; an error page (4xx, 5xx, soft 404) is not audited and comes back. */
+  async audit(page: PageInput): Promise<ErrorPage | null> {
     const target = this.leastBusy();
-    await this.send(target, (id) => ({ type: 'page', id, page }));
+    const reply = await this.send(target, (id) => ({ type: 'page', id, page }));
+    if ('errorPage' in reply) return reply.errorPage;
     if (target) target.audited += 1;
+    return null;
   }
 
-  /** The site result of every page audited so far (aggregateSiteAudit, on a worker). */
-  async aggregate(): Promise<SiteAuditResult> {
+  /** The site result of every page audited so far (aggregateSiteAudit, on a worker), with the crawl's error pages. */
+  async aggregate(errorPages: ErrorPage[] = []): Promise<SiteAuditResult> {
     const [first, ...others] = this.workers;
     if (!first) throw new Error('every audit worker has stopped');
     const collected = await Promise.all(others.map((w) => this.send(w, (id) => ({ type: 'collect', id }))));
     const audits = collected.flatMap((reply) => ('audits' in reply ? reply.audits : []));
-    const reply = await this.send(first, (id) => ({ type: 'aggregate', id, audits }));
+    const reply = await this.send(first, (id) => ({ type: 'aggregate', id, audits, errorPages }));
     if (!('site' in reply)) throw new Error('the audit worker did not return the site result');
     return reply.site;
   }

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SiteContext } from '@citable/contract';
-import { aggregateSiteAudit, auditSnapshot } from '@citable/engine';
+import { aggregateSiteAudit, auditFetchedPage } from '@citable/engine';
 import type { AuditWorkerData, FromWorker, ToWorker, WorkerReply } from './audit-messages';
 import { toPageAudit, type PageAudit } from './page-audit';
 
@@ -17,9 +17,13 @@ let audits: PageAudit[] = [];
 
 function handle(message: Exclude<ToWorker, { type: 'site' }>): WorkerReply {
   switch (message.type) {
-    case 'page':
-      audits.push(toPageAudit(auditSnapshot({ page: message.page, site }, { now })));
+    case 'page': {
+      // Error pages (4xx, 5xx, soft 404s) are not scored: the crawl lists them as crawl errors.
+      const audited = auditFetchedPage({ page: message.page, site }, { now });
+      if (audited.type === 'error-page') return { errorPage: audited.errorPage };
+      audits.push(toPageAudit(audited.result));
       return { audited: true };
+    }
     case 'collect': {
       const collected = audits;
       audits = [];
@@ -30,7 +34,7 @@ function handle(message: Exclude<ToWorker, { type: 'site' }>): WorkerReply {
       audits = [];
       // Worst pages first, then by URL, so the result does not depend on which worker audited what.
       all.sort((a, b) => a.overallScore - b.overallScore || (a.page.url ?? '').localeCompare(b.page.url ?? ''));
-      return { site: aggregateSiteAudit(all) };
+      return { site: aggregateSiteAudit(all, message.errorPages) };
     }
   }
 }

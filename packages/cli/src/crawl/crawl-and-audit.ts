@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { SiteAuditResult } from '@citable/contract';
+import { httpErrorReason, type ErrorPage, type SiteAuditResult } from '@citable/contract';
 import { crawlSite, type CrawlProgress, type SkipReason } from '@citable/crawler';
 import { AuditPool } from './audit-pool';
 
@@ -15,10 +15,13 @@ export interface CrawlAuditOptions {
 
 export interface CrawlAuditProgress extends CrawlProgress {
   audited: number;
+  /** Pages that answered 4xx/5xx or are soft 404s: listed, not audited. */
+  errorPages: number;
 }
 
 export interface CrawlAuditResult {
   startUrl: string;
+  /** The audited pages; `site.errorPages` lists the error pages (4xx, 5xx, soft 404s), outside every score and count. */
   site: SiteAuditResult;
   /** Pages that could not be fetched or audited. */
   failed: { url: string; code: string; message: string }[];
@@ -45,10 +48,11 @@ export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions
   let audited = 0;
   const failed: CrawlAuditResult['failed'] = [];
   const skipped: CrawlAuditResult['skipped'] = [];
+  const errorPages: ErrorPage[] = [];
   const inFlight = new Set<Promise<void>>();
   let lastProgress: CrawlProgress | undefined;
   const report = () => {
-    if (lastProgress) options.onProgress?.({ ...lastProgress, audited });
+    if (lastProgress) options.onProgress?.({ ...lastProgress, audited, errorPages: errorPages.length });
   };
 
   try {
@@ -58,15 +62,19 @@ export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions
         pool = await starting;
         pool.setSite(event.site);
       } else if (event.type === 'skipped') {
-        skipped.push({ url: event.url, reason: event.reason, detail: event.detail });
+        // A 404 answered as text/plain or JSON is a broken link: an error page, not a skip.
+        const reason = httpErrorReason(event.status);
+        if (reason !== null && event.status !== undefined) errorPages.push({ url: event.url, status: event.status, reason });
+        else skipped.push({ url: event.url, reason: event.reason, detail: event.detail });
       } else if (event.type === 'error') {
         failed.push({ url: event.url, code: event.error.code, message: event.error.message });
       } else {
         pool ??= await starting;
         const url = event.page.url ?? startUrl;
         const job = pool.audit(event.page).then(
-          () => {
-            audited += 1;
+          (errorPage) => {
+            if (errorPage) errorPages.push(errorPage);
+            else audited += 1;
           },
           (error: unknown) => {
             failed.push({ url, code: 'AUDIT_FAILED', message: error instanceof Error ? error.message : String(error) });
@@ -85,7 +93,8 @@ export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions
     }
     await Promise.all(inFlight);
     pool ??= await starting;
-    const site = await pool.aggregate();
+    // By URL, so the list does not depend on which page answered first.
+    const site = await pool.aggregate([...errorPages].sort((a, b) => a.url.localeCompare(b.url)));
     if (pool.lostAudits > 0) {
       failed.push({ url: startUrl, code: 'AUDIT_FAILED', message: `${pool.lostAudits} page results were lost with an audit worker that stopped` });
     }

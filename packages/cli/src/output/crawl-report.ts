@@ -9,12 +9,17 @@ const MAX_URL_WIDTH = 70;
 
 /**
  * The human-readable crawl report: the site's aggregate scores, its top recommendations, then a
- * table of every page (worst first) and the pages that failed.
+ * table of every page (worst first), the error pages (not scored) and the pages that failed.
  */
 export function formatCrawlReport(result: CrawlAuditResult, c: Colours): string {
   const { site } = result;
+  const errorPages = site.errorPages ?? [];
   const lines: string[] = [c.bold(`Citable crawl of ${result.startUrl}: ${site.pageCount} ${site.pageCount === 1 ? 'page' : 'pages'} audited`)];
-  const notes = [result.failed.length > 0 ? `${result.failed.length} failed` : null, result.skipped.length > 0 ? `${result.skipped.length} skipped (duplicates, redirects, robots.txt, not HTML)` : null].filter(Boolean);
+  const notes = [
+    errorPages.length > 0 ? `${errorPages.length} ${errorPages.length === 1 ? 'error page' : 'error pages'} not scored (4xx, 5xx, soft 404)` : null,
+    result.failed.length > 0 ? `${result.failed.length} failed` : null,
+    result.skipped.length > 0 ? `${result.skipped.length} skipped (duplicates, redirects, robots.txt, not HTML)` : null,
+  ].filter(Boolean);
   if (notes.length > 0) lines.push(c.dim(notes.join(', ')));
   if (site.pageCount > 0) {
     lines.push('', c.bold('Site (mean over pages)'), ...scoreLines(site.overallScore, site.subscores, c));
@@ -34,6 +39,10 @@ export function formatCrawlReport(result: CrawlAuditResult, c: Colours): string 
       const cells = [urls[index].padEnd(urlWidth), c.score(page.overallScore, String(page.overallScore).padStart(5)), ...SUBSCORE_IDS.map((id) => c.score(page.subscores[id], String(page.subscores[id]).padStart(6)))];
       lines.push(`  ${cells.join('  ')}`);
     });
+  }
+  if (errorPages.length > 0) {
+    lines.push('', c.bold('Error pages (crawl errors, not scored)'));
+    for (const page of errorPages) lines.push(`  ${c.red('✗')} ${page.status}  ${page.url}: ${page.reason}`);
   }
   if (result.failed.length > 0) {
     lines.push('', c.bold('Failed pages'));

@@ -1,5 +1,5 @@
 import { SUBSCORE_IDS } from '@citable/contract';
-import type { AuditIssue, AuditResult, IssuePriority, SiteAuditResult, SiteRecommendation, Subscores } from '@citable/contract';
+import type { AuditIssue, AuditResult, ErrorPage, IssuePriority, SiteAuditResult, SiteRecommendation, Subscores } from '@citable/contract';
 import { DEFAULT_SCORING_CONFIG } from './default-config';
 
 const PRIORITY_RANK: Record<IssuePriority, number> = { High: 0, Medium: 1, Low: 2 };
@@ -7,9 +7,10 @@ const PRIORITY_RANK: Record<IssuePriority, number> = { High: 0, Medium: 1, Low: 
 /**
  * Combines page audits into a site audit: scores are the mean over pages, and each failing
  * check becomes one recommendation listing the pages it affects, ordered by the points it
- * costs the site on average.
+ * costs the site on average. Error pages (errorPageReason) are listed as they are, outside
+ * every score and count: `pages` holds only the pages that were audited.
  */
-export function aggregateSiteAudit(pages: AuditResult[], passThreshold = DEFAULT_SCORING_CONFIG.passThreshold): SiteAuditResult {
+export function aggregateSiteAudit(pages: AuditResult[], errorPages: ErrorPage[] = [], passThreshold = DEFAULT_SCORING_CONFIG.passThreshold): SiteAuditResult {
   const n = pages.length;
   const mean = (f: (r: AuditResult) => number) => (n === 0 ? 0 : Math.round(pages.reduce((s, r) => s + f(r), 0) / n));
   const subscores = {} as Subscores;
@@ -51,5 +52,6 @@ export function aggregateSiteAudit(pages: AuditResult[], passThreshold = DEFAULT
     pageCount: n,
     pages: pages.map((r) => ({ url: r.page.url, title: r.page.title, overallScore: r.overallScore, subscores: r.subscores })),
     recommendationsByCheck: merged.map((e) => e.rec),
+    errorPages,
   };
 }

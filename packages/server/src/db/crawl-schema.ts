@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { AuditResult, SiteContext } from '@citable/contract';
+import type { AuditResult, ErrorPage, SiteContext } from '@citable/contract';
 import { user } from './auth-schema';
 import { auditRuns } from './schema';
 
@@ -42,8 +42,9 @@ export const siteCrawls = pgTable('site_crawls', {
  * Every URL a site crawl knows, keyed by (run, normalised URL): the unique key is what makes a
  * URL fetched and audited at most once per run, however many pages link to it and however often a
  * page job is delivered. Status: queued (a page job will handle it), done (audited: `result`),
- * skipped (redirect, duplicate, robots.txt, not HTML, over the page limit: `detail`), failed
- * (could not be read: `detail` is the crawler's message).
+ * error-page (answered 4xx/5xx or is a soft 404, not scored: `result` is the ErrorPage, `detail`
+ * its reason), skipped (redirect, duplicate, robots.txt, not HTML, over the page limit: `detail`),
+ * failed (could not be read: `detail` is the crawler's message).
  */
 export const crawlPages = pgTable(
   'crawl_pages',
@@ -62,7 +63,8 @@ export const crawlPages = pgTable(
     jobSent: boolean('job_sent').notNull().default(false),
     /** Page job deliveries it took to settle: more than one when its worker died or the job failed and was retried. */
     attempts: integer('attempts').notNull().default(0),
-    result: jsonb('result').$type<AuditResult>(),
+    /** The audit of a done page, or the ErrorPage of an error-page one. */
+    result: jsonb('result').$type<AuditResult | ErrorPage>(),
     detail: text('detail'),
     updatedAt: at('updated_at').defaultNow().notNull(),
   },

@@ -1,10 +1,10 @@
-import { AUDIT_LIST_DEFAULT, AUDIT_MESSAGES, SITE_AUDIT_DEFAULT_PAGES, type AuditListResponse, type AuditRun, type V1AuditRequest } from '@citable/contract';
+import { AUDIT_LIST_DEFAULT, AUDIT_MESSAGES, type AuditListResponse, type AuditRun, type V1AuditBody } from '@citable/contract';
 import type { FastifyInstance } from 'fastify';
 import type { auditRunJob } from '../jobs/audit-run';
 import { HttpError, notFound } from '../lib/http-error';
 import { listAuditSummaries } from '../services/audits/history';
 import { createRun, failAbandonedRuns, failRun, getRunInFlight, getRunWithAudit } from '../services/audits/runs';
-import { enforceAuditLimit, isOwnHost } from '../services/audits/usage';
+import { enforceAuditLimit, isOwnHost, siteAuditPages } from '../services/audits/usage';
 import { toHistoryItem, toRunView } from '../services/audits/views';
 import { getOrCreateProfile } from '../services/profile';
 
@@ -12,15 +12,16 @@ import { getOrCreateProfile } from '../services/profile';
  * The audits of the public API: the same runs, allowance and job as `POST /api/audits`, so an
  * audit started with a key shows up in the dashboard and counts against the same monthly limit.
  */
-export async function startAudit(app: FastifyInstance, job: ReturnType<typeof auditRunJob>, userId: string, body: Required<V1AuditRequest>): Promise<AuditRun> {
+export async function startAudit(app: FastifyInstance, job: ReturnType<typeof auditRunJob>, userId: string, body: V1AuditBody): Promise<AuditRun> {
   const profile = await getOrCreateProfile(app.db, userId);
   const counted = body.scope === 'site' || !isOwnHost(profile, body.url);
+  const maxPages = body.scope === 'site' ? siteAuditPages(profile.plan, body.maxPages) : 1;
   await failAbandonedRuns(app.db, userId);
   if (counted) await enforceAuditLimit(app.db, userId, profile.plan);
   const run = await createRun(app.db, userId, {
     scope: body.scope,
     websiteUrl: body.url,
-    maxPages: body.scope === 'site' ? SITE_AUDIT_DEFAULT_PAGES : 1,
+    maxPages,
     status: 'queued',
     counted,
   });

@@ -6,7 +6,7 @@ import {
   V1_TOOL_NAMES,
   v1AuditRequestSchema,
   type Gate,
-  type V1AuditRequest,
+  type V1AuditBody,
   type V1ToolName,
 } from '@citable/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -114,7 +114,7 @@ export const V1_ROUTES: readonly V1Route[] = [
     expensive: true,
     success: { status: 202, description: 'The queued audit.', schema: auditRunSchema },
     errors: [400, 403, 409],
-    handle: (call, services) => startAudit(call.app, services.auditJob, call.holder.userId, call.body as Required<V1AuditRequest>),
+    handle: (call, services) => startAudit(call.app, services.auditJob, call.holder.userId, call.body as V1AuditBody),
   },
   {
     method: 'GET',

@@ -9,18 +9,15 @@ import {
   auditListResponseSchema,
   auditRunRequestSchema,
   auditRunSchema,
-  PLAN_IDS,
-  SITE_AUDIT_DEFAULT_PAGES,
-  SITE_AUDIT_PAGE_LIMITS,
 } from '@citable/contract';
 import type { auditRunJob } from '../jobs/audit-run';
 import { HttpError, notFound } from '../lib/http-error';
-import { listAuditSummaries } from '../services/audits/history';
 import { ABANDONED_AFTER_MS, createRun, failAbandonedRuns, failRun, getRunInFlight, getRunWithAudit, isAbandoned } from '../services/audits/runs';
-import { enforceAuditLimit, isOwnHost } from '../services/audits/usage';
+import { enforceAuditLimit, isOwnHost, siteAuditPages } from '../services/audits/usage';
 import { toHistoryItem, toRunView } from '../services/audits/views';
 import { getOrCreateProfile } from '../services/profile';
 import { keepReadCacheUntil } from '../plugins/read-cache';
+import { listOwnAuditSummaries } from '../track/own-audits';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
@@ -32,17 +29,14 @@ export const auditRoutes: FastifyPluginAsyncZod<{ job: ReturnType<typeof auditRu
     const profile = await getOrCreateProfile(app.db, owner.ownerId);
     // A page of the user's own sites is free; a crawl, or a page elsewhere, uses the month's allowance.
     const counted = scope === 'site' || !isOwnHost(profile, url);
-    const pageLimit = SITE_AUDIT_PAGE_LIMITS[profile.plan];
-    if (scope === 'site' && maxPages !== undefined && maxPages > pageLimit) {
-      const requiredPlan = PLAN_IDS.find((plan) => SITE_AUDIT_PAGE_LIMITS[plan] >= maxPages);
-      throw new HttpError(403, { error: AUDIT_MESSAGES.pageLimit(pageLimit), ...(requiredPlan ? { requiredPlan } : {}) });
-    }
+    // The plan whose limits apply: an agency client's audits read as many pages as the agency's.
+    const pages = scope === 'site' ? siteAuditPages(owner.plan, maxPages) : 1;
     await failAbandonedRuns(app.db, owner.ownerId);
     if (counted) await enforceAuditLimit(app.db, owner.ownerId, profile.plan);
     const run = await createRun(app.db, owner.ownerId, {
       scope,
       websiteUrl: url,
-      maxPages: scope === 'site' ? (maxPages ?? SITE_AUDIT_DEFAULT_PAGES) : 1,
+      maxPages: pages,
       status: 'queued',
       counted,
     });
@@ -59,7 +53,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ job: ReturnType<typeof auditRu
   app.get('/api/audits', { config: { cachedRead: true }, schema: { querystring: auditListQuerySchema, response: { 200: auditListResponseSchema, ...errors } } }, async (request) => {
     const owner = await app.requireOwner(request);
     const { website, limit } = request.query;
-    const rows = await listAuditSummaries(app.db, owner.ownerId, { website, limit: limit ?? (website ? AUDIT_LIST_WEBSITE_DEFAULT : AUDIT_LIST_DEFAULT) });
+    // The user's own audits (or one site's), never a competitor's: issue 19.
+    const rows = await listOwnAuditSummaries(app.db, owner.ownerId, await app.ownerProfile(request), { website, limit: limit ?? (website ? AUDIT_LIST_WEBSITE_DEFAULT : AUDIT_LIST_DEFAULT) });
     let current = await getRunInFlight(app.db, owner.ownerId);
     // Reads write only when there is something to fix: an abandoned run is failed, then re-read.
     if (current && isAbandoned(current)) {

@@ -17,11 +17,14 @@ export function recommendationsFor(detail: AuditDetail, recommendations: string[
 export function toReport(stored: StoredAudit, plan: PlanId): AuditReport {
   const reveal = detailFor(plan);
   const { result } = stored;
+  const errorPages = stored.kind === 'site' ? stored.result.errorPages : undefined;
   const base = {
     kind: stored.kind,
     overallScore: result.overallScore,
     recommendations: recommendationsFor(reveal.detail, result.recommendations, result.issues),
     pageCount: pageCountOf(stored),
+    // Which addresses answered errors is about the crawl, not the score's detail: every plan sees it.
+    ...(errorPages && errorPages.length > 0 ? { errorPages } : {}),
     ...reveal,
   };
   if (reveal.detail === 'overall') return base;

@@ -1,7 +1,8 @@
-import type { AuditProgress, AuditResult, SiteContext } from '@citable/contract';
+import type { AuditProgress, AuditResult, ErrorPage, SiteContext, SiteSnapshot } from '@citable/contract';
 import { crawlSite, snapshotPage } from '@citable/crawler';
-import { auditContent, auditSnapshot } from '@citable/engine';
+import { auditContent, auditFetchedPage } from '@citable/engine';
 import { AuditFailure } from './audit-failure';
+import { allErrorPagesFailure, errorPageOfNotHtml, ErrorPageFailure, httpErrorPage, refuseHttpErrorPage } from './error-pages';
 import { storedSiteAudit, type FailedPage, type StoredAudit } from './stored-audit';
 
 export interface NetworkOptions {
@@ -10,10 +11,22 @@ export interface NetworkOptions {
   now?: Date;
 }
 
-/** One page fetched with its site context, then audited. Throws the crawler's errors. */
+/**
+ * One page fetched with its site context, then audited. Throws the crawler's errors, and an
+ * ErrorPageFailure when the page is an error page (4xx, 5xx, a soft 404): those are not scored.
+ */
 export async function auditPageUrl(url: string, options: NetworkOptions): Promise<StoredAudit & { kind: 'page' }> {
-  const snapshot = await snapshotPage(url, { allowHosts: options.allowHosts });
-  return { kind: 'page', result: auditSnapshot(snapshot, { now: options.now ?? new Date() }) };
+  let snapshot: SiteSnapshot;
+  try {
+    snapshot = await snapshotPage(url, { allowHosts: options.allowHosts, checkPage: refuseHttpErrorPage });
+  } catch (error) {
+    const errorPage = errorPageOfNotHtml(error, url);
+    if (errorPage) throw new ErrorPageFailure(errorPage);
+    throw error;
+  }
+  const audited = auditFetchedPage(snapshot, { now: options.now ?? new Date() });
+  if (audited.type === 'error-page') throw new ErrorPageFailure(audited.errorPage);
+  return { kind: 'page', result: audited.result };
 }
 
 export function auditPastedContent(content: string, now = new Date()): StoredAudit & { kind: 'content' } {
@@ -28,21 +41,44 @@ export interface SiteAuditOptions extends NetworkOptions {
 
 /**
  * Crawls the site and audits each page as it arrives, so memory holds results, never pages.
- * Throws the crawler's error when the start page cannot be read.
+ * Error pages are listed, not scored. Throws the crawler's error when the start page cannot be
+ * read, and an AuditFailure when no page could be audited (every one an error page, or unreadable).
  */
 export async function auditSite(url: string, options: SiteAuditOptions): Promise<StoredAudit> {
   const now = options.now ?? new Date();
   const results: AuditResult[] = [];
   const failedPages: FailedPage[] = [];
+  const errorPages: ErrorPage[] = [];
   let site: SiteContext | null = null;
-  for await (const event of crawlSite(url, { allowHosts: options.allowHosts, maxPages: options.maxPages })) {
+  for await (const event of startErrorsAsErrorPages(crawlSite(url, { allowHosts: options.allowHosts, maxPages: options.maxPages }), url)) {
     if (event.type === 'site') site = event.site;
     if (event.type === 'error') failedPages.push({ url: event.url, error: event.error.message });
+    if (event.type === 'skipped') {
+      // A 404 that is not HTML (text/plain, JSON) is a broken link all the same.
+      const errorPage = httpErrorPage(event.url, event.status);
+      if (errorPage) errorPages.push(errorPage);
+    }
     if (event.type !== 'page') continue;
-    results.push(auditSnapshot({ page: event.page, site }, { now }));
+    const audited = auditFetchedPage({ page: event.page, site }, { now });
+    if (audited.type === 'error-page') {
+      errorPages.push(audited.errorPage);
+      continue;
+    }
+    results.push(audited.result);
     const { queued, inFlight } = event.progress;
     await options.onProgress({ done: results.length, total: Math.min(options.maxPages, results.length + queued + inFlight) });
   }
+  if (results.length === 0 && errorPages.length > 0) throw allErrorPagesFailure(url, errorPages);
   if (results.length === 0) throw new AuditFailure(`No page of ${url} could be audited.`);
-  return storedSiteAudit(results, failedPages);
+  return storedSiteAudit(results, failedPages, errorPages);
+}
+
+/** A start page that answered an HTTP error without HTML (crawlSite throws NotHtmlError) fails as an error page. */
+async function* startErrorsAsErrorPages<T>(events: AsyncGenerator<T>, url: string): AsyncGenerator<T> {
+  try {
+    yield* events;
+  } catch (error) {
+    const errorPage = errorPageOfNotHtml(error, url);
+    throw errorPage ? new ErrorPageFailure(errorPage) : error;
+  }
 }

@@ -1,4 +1,4 @@
-import type { AuditReportCheck, AuditResult, CheckOutcome, SiteAuditResult } from '@citable/contract';
+import type { AuditReportCheck, AuditResult, CheckOutcome, ErrorPage, SiteAuditResult } from '@citable/contract';
 import { aggregateSiteAudit, DEFAULT_SCORING_CONFIG } from '@citable/engine';
 
 /** A page of a site audit that could not be read, with the crawler's reason. */
@@ -85,8 +85,9 @@ export function siteChecks(pages: AuditResult[]): AuditReportCheck[] {
   });
 }
 
-export function storedSiteAudit(pages: AuditResult[], failedPages: FailedPage[]): StoredAudit {
-  return { kind: 'site', result: aggregateSiteAudit(pages), checks: siteChecks(pages), failedPages };
+/** `pages` are the audited pages only: error pages are listed in the result, outside every score and count. */
+export function storedSiteAudit(pages: AuditResult[], failedPages: FailedPage[], errorPages: ErrorPage[] = []): StoredAudit {
+  return { kind: 'site', result: aggregateSiteAudit(pages, errorPages), checks: siteChecks(pages), failedPages };
 }
 
 /** The audit_history columns every kind of audit fills alike. */

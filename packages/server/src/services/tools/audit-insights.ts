@@ -1,21 +1,31 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AuditInsightsInput, AuditInsightsResult, AuditResult } from '@citable/contract';
-import { auditContent, auditSnapshot, compareAudits } from '@citable/engine';
+import { auditContent, compareAudits } from '@citable/engine';
 import type { Db } from '../../db/client';
 import { auditHistory } from '../../db/schema';
-import { readSnapshot } from './read-pages';
+import { addressVariants } from '../../track/own-audits';
+import { auditReadPage } from './read-pages';
 import type { ToolContext, ToolOutcome } from './tool-context';
 
-/** The user's newest stored audit of one of these URLs (as typed, or as fetched after redirects). */
+/**
+ * The user's newest stored page audit of one of these URLs (as typed, or as fetched after
+ * redirects; with or without the trailing slash). Never a site audit (issue 19): a crawl's score is
+ * not this page's, and its merged checks would leave "Improved +32" beside no changed check.
+ */
 async function previousAudit(db: Db, userId: string, urls: string[]): Promise<{ result: AuditResult | null; score: number } | null> {
   const [row] = await db
     .select({ data: auditHistory.auditData, score: auditHistory.overallScore })
     .from(auditHistory)
-    .where(and(eq(auditHistory.userId, userId), inArray(auditHistory.websiteUrl, urls)))
+    .where(
+      and(
+        eq(auditHistory.userId, userId),
+        inArray(auditHistory.websiteUrl, [...new Set(urls.flatMap(addressVariants))]),
+        sql`coalesce(${auditHistory.kind}, ${auditHistory.auditData}->>'kind') = 'page'`,
+      ),
+    )
     .orderBy(desc(auditHistory.createdAt))
     .limit(1);
   if (!row) return null;
-  // A site audit keeps merged checks, not one page's: only its score compares with a page audit.
   return { result: row.data.kind === 'site' ? null : row.data.result, score: row.score };
 }
 
@@ -29,8 +39,7 @@ export async function runAuditInsights(input: AuditInsightsInput, ctx: ToolConte
     const current = auditContent(input.content ?? '', {}, { now: ctx.now });
     return { result: compareAudits({ current, previousScore: input.previousScore }), websiteUrl: null };
   }
-  const snapshot = await readSnapshot(url, ctx, { probe: true });
-  const current = auditSnapshot(snapshot, { now: ctx.now });
+  const { snapshot, result: current } = await auditReadPage(url, ctx, ctx.now);
   const previous = await previousAudit(ctx.db, ctx.userId, [...new Set([url, snapshot.page.url ?? url])]);
   const result = compareAudits({ current, previous: previous?.result ?? undefined, previousScore: previous?.score ?? input.previousScore });
   return { result, websiteUrl: url };

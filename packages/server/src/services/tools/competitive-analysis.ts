@@ -1,8 +1,8 @@
 import type { CompetitiveAnalysisInput, CompetitiveAnalysisResult } from '@citable/contract';
-import { auditSnapshot, compareCompetitors, type NamedAudit } from '@citable/engine';
+import { compareCompetitors, type NamedAudit } from '@citable/engine';
 import { siteLabel } from './competitors';
 import { industryScores } from './industry-scores';
-import { mapBounded, readSnapshot } from './read-pages';
+import { auditReadPage, mapBounded } from './read-pages';
 import type { ToolContext, ToolOutcome } from './tool-context';
 
 const AUDITS_IN_PARALLEL = 4;
@@ -17,9 +17,9 @@ const AUDITS_IN_PARALLEL = 4;
 export async function runCompetitiveAnalysis(input: CompetitiveAnalysisInput, ctx: ToolContext): Promise<ToolOutcome<CompetitiveAnalysisResult>> {
   const urls = [input.primaryUrl, ...input.competitorUrls];
   const audits = await mapBounded(urls, AUDITS_IN_PARALLEL, async (url): Promise<NamedAudit> => {
-    const snapshot = await readSnapshot(url, ctx, { probe: true });
+    const { snapshot, result } = await auditReadPage(url, ctx, ctx.now);
     const audited = snapshot.page.url ?? url;
-    return { ...auditSnapshot(snapshot, { now: ctx.now }), url: audited, name: siteLabel(ctx.profile, audited) };
+    return { ...result, url: audited, name: siteLabel(ctx.profile, audited) };
   });
   const industry = input.industry ?? ctx.profile.industry;
   const industryAudits = industry ? await industryScores(ctx.db, industry) : [];

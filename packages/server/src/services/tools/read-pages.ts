@@ -1,6 +1,7 @@
-import type { SiteSnapshot } from '@citable/contract';
+import { ERROR_PAGE_MESSAGES, type AuditResult, type SiteSnapshot } from '@citable/contract';
 import { crawlSite, isCrawlerError, snapshotPage } from '@citable/crawler';
-import { buildPageModel, type PageModel } from '@citable/engine';
+import { auditFetchedPage, buildPageModel, errorPageReason, type PageModel } from '@citable/engine';
+import { ErrorPageFailure, errorPageOfNotHtml, refuseHttpErrorPage } from '../audits/error-pages';
 import { ToolFailure } from './tool-failure';
 
 export interface NetworkDeps {
@@ -24,6 +25,25 @@ export function pastedPage(content: string): PageModel {
 }
 
 /**
+ * A page read and audited as an audit does it: an error page (4xx, 5xx, a soft 404) is not
+ * scored, it fails the tool (422) with the audit's message.
+ */
+export async function auditReadPage(url: string, deps: NetworkDeps, now: Date | number): Promise<{ snapshot: SiteSnapshot; result: AuditResult }> {
+  let snapshot: SiteSnapshot;
+  try {
+    snapshot = await snapshotPage(url, { allowHosts: deps.allowHosts, probe: true, checkPage: refuseHttpErrorPage });
+  } catch (error) {
+    const errorPage = errorPageOfNotHtml(error, url);
+    if (errorPage) throw new ToolFailure(new ErrorPageFailure(errorPage).message);
+    if (error instanceof ErrorPageFailure) throw new ToolFailure(error.message);
+    throw error;
+  }
+  const audited = auditFetchedPage(snapshot, { now });
+  if (audited.type === 'error-page') throw new ToolFailure(ERROR_PAGE_MESSAGES.notAudited(audited.errorPage.url, audited.errorPage.reason));
+  return { snapshot, result: audited.result };
+}
+
+/**
  * Up to `maxPages` readable pages of a site, as page models. The crawl is concurrent, so pages
  * arrive in any order; they are returned start page first, then by URL, so the same site gives
  * the same analysis. Throws the crawler's error when the start page cannot be read.
@@ -32,9 +52,11 @@ export async function readSitePages(url: string, deps: NetworkDeps, maxPages: nu
   const pages: PageModel[] = [];
   for await (const event of crawlSite(url, { allowHosts: deps.allowHosts, maxPages, probe: false })) {
     if (event.type !== 'page') continue;
-    // Error pages say nothing about the site's content.
-    if (event.page.status !== undefined && event.page.status >= 400) continue;
-    pages.push(buildPageModel(event.page));
+    // Error pages (4xx, 5xx, soft 404s) say nothing about the site's content.
+    if (errorPageReason(event.page.status) !== null) continue;
+    const model = buildPageModel(event.page);
+    if (errorPageReason(event.page.status, model) !== null) continue;
+    pages.push(model);
   }
   if (pages.length === 0) throw new ToolFailure(`No page of ${url} could be read.`);
   const [start, ...rest] = pages;

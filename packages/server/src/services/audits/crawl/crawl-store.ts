@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { AuditResult, SiteContext } from '@citable/contract';
+import type { AuditResult, ErrorPage, SiteContext } from '@citable/contract';
 import type { Db } from '../../../db/client';
 import { crawlPages, siteCrawls } from '../../../db/crawl-schema';
 import { auditRuns } from '../../../db/schema';
@@ -22,8 +22,15 @@ export interface Discovered {
   disallowed: boolean;
 }
 
-/** How a fetched URL ended. */
-export type PageOutcome = { status: 'done'; result: AuditResult } | { status: 'skipped' | 'failed'; detail: string };
+/** How a fetched URL ended: audited, an error page (listed, not scored, not counted as a page), skipped or failed. */
+export type PageOutcome = { status: 'done'; result: AuditResult } | { status: 'error-page'; errorPage: ErrorPage } | { status: 'skipped' | 'failed'; detail: string };
+
+/** The columns a page's outcome writes. */
+function outcomeColumns(outcome: PageOutcome): { status: string; result: AuditResult | ErrorPage | null; detail: string | null } {
+  if (outcome.status === 'done') return { status: 'done', result: outcome.result, detail: null };
+  if (outcome.status === 'error-page') return { status: 'error-page', result: outcome.errorPage, detail: outcome.errorPage.reason };
+  return { status: outcome.status, result: null, detail: outcome.detail };
+}
 
 export interface NewCrawl {
   runId: string;
@@ -91,10 +98,8 @@ export async function createCrawl(db: Db, crawl: NewCrawl, start: PageOutcome, d
         runId: crawl.runId,
         url,
         depth: 0,
-        status: outcome.status,
         jobSent: true,
-        result: outcome.status === 'done' ? outcome.result : null,
-        detail: outcome.status === 'done' ? null : outcome.detail,
+        ...outcomeColumns(outcome),
       })),
     );
     await tx
@@ -126,9 +131,7 @@ export async function finishPage(db: Db, page: { runId: string; userId: string; 
     const updated = await tx
       .update(crawlPages)
       .set({
-        status: outcome.status,
-        result: outcome.status === 'done' ? outcome.result : null,
-        detail: outcome.status === 'done' ? null : outcome.detail,
+        ...outcomeColumns(outcome),
         attempts: page.deliveries,
         updatedAt: new Date(),
       })
@@ -138,7 +141,8 @@ export async function finishPage(db: Db, page: { runId: string; userId: string; 
     const [crawl] = await tx.select({ pagesAudited: siteCrawls.pagesAudited, maxPages: siteCrawls.maxPages, urlsKnown: siteCrawls.urlsKnown, maxUrls: siteCrawls.maxUrls }).from(siteCrawls).where(eq(siteCrawls.runId, runId)).for('update');
     if (!crawl) return null;
     let audited = crawl.pagesAudited;
-    if (outcome.status === 'done' && audited >= crawl.maxPages) {
+    // Error pages take no room under the limit (as in crawlSite), but one that arrives past it is not listed either.
+    if ((outcome.status === 'done' || outcome.status === 'error-page') && audited >= crawl.maxPages) {
       await tx
         .update(crawlPages)
         .set({ status: 'skipped', result: null, detail: 'beyond the page limit of this audit' })
@@ -270,18 +274,20 @@ export async function releaseFinishedCrawl(db: Db | Tx, runId: string): Promise<
   await db.update(siteCrawls).set({ site: null }).where(eq(siteCrawls.runId, runId));
 }
 
-/** The audited pages in discovery order, and the pages that could not be read. */
-export async function crawlResults(db: Db, runId: string): Promise<{ results: AuditResult[]; failed: { url: string; error: string }[] }> {
+/** The audited pages in discovery order, the pages that could not be read, and the error pages. */
+export async function crawlResults(db: Db, runId: string): Promise<{ results: AuditResult[]; failed: { url: string; error: string }[]; errorPages: ErrorPage[] }> {
   const rows = await db
     .select({ url: crawlPages.url, status: crawlPages.status, result: crawlPages.result, detail: crawlPages.detail })
     .from(crawlPages)
-    .where(and(eq(crawlPages.runId, runId), inArray(crawlPages.status, ['done', 'failed'])))
+    .where(and(eq(crawlPages.runId, runId), inArray(crawlPages.status, ['done', 'failed', 'error-page'])))
     .orderBy(asc(crawlPages.seq));
   const results: AuditResult[] = [];
   const failed: { url: string; error: string }[] = [];
+  const errorPages: ErrorPage[] = [];
   for (const row of rows) {
-    if (row.status === 'done' && row.result) results.push(row.result);
+    if (row.status === 'done' && row.result) results.push(row.result as AuditResult);
+    if (row.status === 'error-page' && row.result) errorPages.push(row.result as ErrorPage);
     if (row.status === 'failed') failed.push({ url: row.url, error: row.detail ?? '' });
   }
-  return { results, failed };
+  return { results, failed, errorPages };
 }

@@ -1,6 +1,8 @@
 import { CrawlScope, crawlStep, isCrawlerError, NotHtmlError, normalizeUrl, openCrawl, RateLimitedError, SafeFetcher, type CrawlStep } from '@citable/crawler';
-import { auditSnapshot } from '@citable/engine';
+import type { PageInput, SiteContext } from '@citable/contract';
+import { auditFetchedPage } from '@citable/engine';
 import { expectedFailureMessage, INTERNAL_FAILURE_MESSAGE } from '../audit-failure';
+import { allErrorPagesFailure, errorPageOfNotHtml, ErrorPageFailure } from '../error-pages';
 import { failAudit, finishRun, type AuditDeps } from '../lifecycle';
 import { getRun, markRunning, type AuditRunRow } from '../runs';
 import { storedSiteAudit } from '../stored-audit';
@@ -61,8 +63,7 @@ export async function runSiteCrawl(deps: CrawlDeps, userId: string, run: AuditRu
     const opened = await openCrawl(run.websiteUrl, fetcher);
     const scope = new CrawlScope(opened.origin, opened.robotsTxt);
     const now = new Date();
-    const start: PageOutcome =
-      opened.start.type === 'page' ? { status: 'done', result: auditSnapshot({ page: opened.start.page, site: opened.site }, { now }) } : { status: 'skipped', detail: opened.start.detail };
+    const start: PageOutcome = opened.start.type === 'page' ? pageOutcome(opened.start.page, opened.site, now) : { status: 'skipped', detail: opened.start.detail };
     const sitemapUrls = (opened.site.sitemap?.pageUrls ?? []).flatMap((url) => (URL.canParse(url) ? [normalizeUrl(url)] : [])).filter((url) => scope.sameOrigin(url));
     const discovered = [...toDiscovered(opened.start, scope, 1), ...sitemapUrls.map((url) => ({ url, depth: 1, disallowed: !scope.allows(url) }))];
     startPageUrl = opened.start.url;
@@ -73,7 +74,8 @@ export async function runSiteCrawl(deps: CrawlDeps, userId: string, run: AuditRu
       discovered,
     );
   } catch (error) {
-    const message = expectedFailureMessage(error);
+    const startError = errorPageOfNotHtml(error, run.websiteUrl);
+    const message = startError ? new ErrorPageFailure(startError).message : expectedFailureMessage(error);
     if (message === null) deps.log.error({ err: error, auditId: run.id }, 'audit failed');
     await failAudit(deps, userId, run.id, message ?? INTERNAL_FAILURE_MESSAGE);
     return;
@@ -154,8 +156,11 @@ async function auditOnePage(deps: CrawlDeps, crawl: CrawlContext, url: string, d
     const step = await crawlStep(url, scope, fetcher);
     const discovered = toDiscovered(step, scope, depth + 1);
     if (step.type === 'skipped') return { outcome: { status: 'skipped', detail: step.detail }, discovered };
-    return { outcome: { status: 'done', result: auditSnapshot({ page: step.page, site: crawl.site }, { now: new Date() }) }, discovered };
+    return { outcome: pageOutcome(step.page, crawl.site, new Date()), discovered };
   } catch (error) {
+    // A 404 that is not HTML (text/plain, JSON) is a broken link all the same: an error page.
+    const errorPage = errorPageOfNotHtml(error, url);
+    if (errorPage) return { outcome: { status: 'error-page', errorPage }, discovered: [] };
     if (error instanceof NotHtmlError) return { outcome: { status: 'skipped', detail: error.message }, discovered: [] };
     if (error instanceof RateLimitedError) await pauseFetches(deps.db, crawl.runId, Math.min(error.retryAfterMs ?? 5_000, 60_000));
     if (isCrawlerError(error)) return { outcome: { status: 'failed', detail: error.message }, discovered: [] };
@@ -164,6 +169,12 @@ async function auditOnePage(deps: CrawlDeps, crawl: CrawlContext, url: string, d
   } finally {
     if (!deps.fetcher) await fetcher.close();
   }
+}
+
+/** A fetched page audited, or listed as an error page (4xx, 5xx, a soft 404) without a score. */
+function pageOutcome(page: PageInput, site: SiteContext, now: Date): PageOutcome {
+  const audited = auditFetchedPage({ page, site }, { now });
+  return audited.type === 'audited' ? { status: 'done', result: audited.result } : { status: 'error-page', errorPage: audited.errorPage };
 }
 
 function toDiscovered(step: CrawlStep, scope: CrawlScope, depth: number): Discovered[] {
@@ -189,11 +200,12 @@ async function afterPage(deps: CrawlDeps, userId: string, run: AuditRunRow & { w
 async function finishCrawl(deps: CrawlDeps, userId: string, run: AuditRunRow & { websiteUrl: string }): Promise<void> {
   const current = await getRun(deps.db, userId, run.id);
   if (!current || current.status !== 'running') return;
-  const { results, failed } = await crawlResults(deps.db, run.id);
+  const { results, failed, errorPages } = await crawlResults(deps.db, run.id);
   if (results.length === 0) {
-    await failAudit(deps, userId, run.id, `No page of ${run.websiteUrl} could be audited.`, (tx) => releaseFinishedCrawl(tx, run.id));
+    const message = errorPages.length > 0 ? allErrorPagesFailure(run.websiteUrl, errorPages).message : `No page of ${run.websiteUrl} could be audited.`;
+    await failAudit(deps, userId, run.id, message, (tx) => releaseFinishedCrawl(tx, run.id));
     return;
   }
   // What the page jobs needed is released in the save's transaction: kept after it, it would stay for ever.
-  await finishRun(deps, userId, run, storedSiteAudit(results, failed), (tx) => releaseFinishedCrawl(tx, run.id));
+  await finishRun(deps, userId, run, storedSiteAudit(results, failed, errorPages), (tx) => releaseFinishedCrawl(tx, run.id));
 }

@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
-import { AUDIT_MESSAGES, type Profile } from '@citable/contract';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { addressKey, AUDIT_MESSAGES, resolveSite, type Profile, type SiteRole } from '@citable/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuditRun } from '../hooks/use-audit-run';
 import { useAuditRunner } from '../hooks/use-audit-runner';
 import { useAuditInFlight, useRecentAudits } from '../hooks/use-recent-audits';
-import { autoAuditTarget, type AutoAuditTarget } from '../lib/auto-audit';
+import { autoAuditTarget, type AuditRequestTarget } from '../lib/auto-audit';
 import { weeklyTrend } from '../lib/weekly-trend';
 import { AuditControls } from './audit-controls';
 import { AuditProgress } from './audit-progress';
@@ -17,21 +17,37 @@ import { RecentAudits } from './recent-audits';
 /** The automatic audit on load repeats the last one, but not when it is this fresh (a reload, a quick return). */
 const AUTO_AUDIT_MIN_AGE_MS = 60 * 60_000;
 
-function originOf(url: string): string | null {
-  return URL.canParse(url) ? new URL(url).origin : null;
+/** The profile's websites and competitors, websites first: what an audited address is matched against. */
+export function matchableSites(profile: Pick<Profile, 'websites' | 'competitors'>) {
+  return [...profile.websites.map((site) => ({ ...site, role: 'website' as SiteRole })), ...profile.competitors.map((site) => ({ ...site, role: 'competitor' as SiteRole }))];
 }
 
-/** The overview's audit: controls, progress, the score and its detail, and the recent audits. */
-export function AuditOverview({ userId, profile }: { userId: string; profile: Profile }) {
-  const recent = useRecentAudits(userId);
-  const inFlight = useAuditInFlight(userId);
+interface AuditOverviewProps {
+  userId: string;
+  profile: Profile;
+  /** The website chosen in the controls ('' for none): the score, trend and list shown are its own (issue 19). */
+  website: string;
+  onWebsiteChange: (url: string) => void;
+}
+
+/** The overview's audit: controls, progress, the selected website's score and its detail, and its recent audits. */
+export function AuditOverview({ userId, profile, website, onWebsiteChange }: AuditOverviewProps) {
+  const recent = useRecentAudits(userId, website || undefined);
+  const inFlight = useAuditInFlight(userId, website || undefined);
   const runner = useAuditRunner(inFlight.data ?? null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [missingWebsite, setMissingWebsite] = useState<string | null>(null);
   const audits = recent.data ?? [];
   const running = runner.state === 'running';
+  const sites = useMemo(() => matchableSites(profile), [profile]);
+  const selectedSite = profile.websites.find((site) => site.url === website) ?? null;
+  // The run followed (started here, or found in flight: "Audit now", monitoring, another tab) and the site it audits.
+  const runUrl = runner.run?.website_url ?? null;
+  const runSite = resolveSite(sites, runUrl);
+  const runIsSelected = selectedSite !== null && runSite?.url === selectedSite.url;
+  const runName = runSite?.name ?? runUrl ?? 'your site';
 
-  const run = (target: AutoAuditTarget) => {
+  const run = (target: AuditRequestTarget) => {
     setMissingWebsite(null);
     setSelectedId(null);
     runner.start(target);
@@ -46,18 +62,23 @@ export function AuditOverview({ userId, profile }: { userId: string; profile: Pr
     const target = autoAuditTarget();
     const newest = recent.data[0];
     if (!target || !newest || Date.now() - Date.parse(newest.created_at) < AUTO_AUDIT_MIN_AGE_MS) return;
-    const ownSite = profile.websites.some((site) => originOf(site.url) === originOf(target.url));
-    if (ownSite) run(target);
+    // Only an audit of the user's own website repeats itself, never a competitor's under the same host.
+    if (resolveSite(sites, target.url)?.role === 'website') run(target);
   });
 
-  const shownId = selectedId ?? (runner.state === 'result' ? runner.runId : null) ?? audits[0]?.id ?? null;
+  // Only the selected website's audits are shown: a finished run of another site (a competitor's) never is.
+  const shownId = selectedId ?? (runner.state === 'result' && runIsSelected ? runner.runId : null) ?? audits[0]?.id ?? null;
   const shown = useAuditRun(shownId);
   const report = shown.data?.status === 'completed' ? shown.data.result : undefined;
 
   const runFirst = () => {
-    const first = profile.websites[0];
-    if (!first) setMissingWebsite(AUDIT_MESSAGES.selectWebsite);
-    else run({ url: first.url, scope: 'site' });
+    const target = selectedSite ?? profile.websites[0];
+    if (!target) setMissingWebsite(AUDIT_MESSAGES.selectWebsite);
+    else run({ url: target.url, scope: 'site' });
+  };
+  const selectWebsite = (url: string) => {
+    setSelectedId(null);
+    onWebsiteChange(url);
   };
 
   return (
@@ -68,10 +89,10 @@ export function AuditOverview({ userId, profile }: { userId: string; profile: Pr
         </h2>
         <p className="mt-1 text-sm text-slate-600">How well AI answer engines can understand, retrieve and cite your website.</p>
         <div className="mt-5">
-          <AuditControls websites={profile.websites} running={running} onRun={run} onMissingWebsite={setMissingWebsite} />
+          <AuditControls websites={profile.websites} plan={profile.plan} running={running} onRun={run} onMissingWebsite={setMissingWebsite} onWebsiteChange={selectWebsite} />
         </div>
         <div className="mt-5 space-y-4">
-          {running && <AuditProgress run={runner.run} />}
+          {running && <AuditProgress run={runner.run} site={runName} />}
           {missingWebsite && (
             <Alert tone="error" testId="audit-error">
               {missingWebsite}
@@ -101,10 +122,10 @@ export function AuditOverview({ userId, profile }: { userId: string; profile: Pr
               run={shown.data}
               report={report}
               // A trend compares like with like: audits of the same address and kind as the one shown.
-              trend={weeklyTrend(audits.filter((audit) => audit.website_url === shown.data.website_url && audit.kind === report.kind))}
+              trend={weeklyTrend(audits.filter((audit) => addressKey(audit.website_url) === addressKey(shown.data.website_url) && audit.kind === report.kind))}
             />
-          ) : audits.length === 0 && !running ? (
-            <FirstAuditCta onRun={runFirst} disabled={running} />
+          ) : audits.length === 0 && !(running && runIsSelected) ? (
+            <FirstAuditCta onRun={runFirst} disabled={running} siteName={selectedSite?.name} />
           ) : shown.isPending && shownId ? (
             <p className="flex items-center gap-2 text-sm text-slate-600">
               <Spinner className="size-4" /> Loading the audit...

@@ -1,6 +1,7 @@
 import type { AuditReport, AuditRun } from '@citable/contract';
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import { cn } from '../../../lib/cn';
+import { CrawlErrors } from './crawl-errors';
 import { RecommendationList } from './recommendation-list';
 import { ScoreBreakdown } from './score-breakdown';
 import { ScoreRing } from './score-ring';
@@ -22,7 +23,13 @@ function Trend({ change }: { change: number }) {
 
 /** One completed audit: score ring, subscores, recommendations and the breakdown. */
 export function AuditReportView({ run, report, trend }: { run: AuditRun; report: AuditReport; trend: number | null }) {
-  const subject = report.kind === 'content' ? 'Pasted content' : report.kind === 'site' ? `${run.website_url} · ${report.pageCount} pages` : run.website_url;
+  const errorPages = report.errorPages?.length ?? 0;
+  const subject =
+    report.kind === 'content'
+      ? 'Pasted content'
+      : report.kind === 'site'
+        ? `${run.website_url} · ${report.pageCount} ${report.pageCount === 1 ? 'page' : 'pages'}${errorPages > 0 ? ` · ${errorPages} ${errorPages === 1 ? 'error page' : 'error pages'} not scored` : ''}`
+        : run.website_url;
   return (
     <div className="space-y-6" data-testid="audit-report">
       <div className="flex flex-col items-center gap-6 sm:flex-row sm:items-start">
@@ -40,6 +47,7 @@ export function AuditReportView({ run, report, trend }: { run: AuditRun; report:
       </div>
       <RecommendationList report={report} />
       <ScoreBreakdown report={report} />
+      {report.kind === 'site' && <CrawlErrors report={report} />}
     </div>
   );
 }

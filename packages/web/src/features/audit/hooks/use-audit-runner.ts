@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuditRun } from '@citable/contract';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { auditKeys, startAudit } from '../api/audits';
-import { rememberAutoAudit, type AutoAuditTarget } from '../lib/auto-audit';
+import { rememberAutoAudit, type AuditRequestTarget, type AutoAuditTarget } from '../lib/auto-audit';
+import { refreshAfterAudit } from '../lib/refresh-after-audit';
 import { isInFlight, useAuditRun } from './use-audit-run';
 
 export type AuditState = 'idle' | 'running' | 'result' | 'error';
@@ -24,26 +25,33 @@ export function useAuditRunner(inFlight: AuditRun | null) {
     if (!inFlight || runId !== null || inFlight.website_url === null) return;
     setTarget({ url: inFlight.website_url, scope: inFlight.scope });
     setRunId(inFlight.id);
+    // A start refused because this run was going (409) is no error once the run is followed.
+    setStartError(null);
   }, [inFlight, runId]);
 
   const start = useMutation({
-    mutationFn: (next: AutoAuditTarget) => startAudit({ url: next.url, scope: next.scope }),
+    mutationFn: (next: AuditRequestTarget) => startAudit({ url: next.url, scope: next.scope, ...(next.scope === 'site' && next.maxPages !== undefined ? { maxPages: next.maxPages } : {}) }),
     onMutate: (next) => {
       setStartError(null);
-      setTarget(next);
+      setTarget({ url: next.url, scope: next.scope });
     },
     onSuccess: (started: AuditRun) => {
       queryClient.setQueryData(auditKeys.run(started.id), started);
       setRunId(started.id);
     },
-    onError: (error) => setStartError(errorMessage(error)),
+    onError: (error) => {
+      setStartError(errorMessage(error));
+      // 409: another audit is running (one at a time). Reading the list again finds it, and it is followed.
+      if (error instanceof ApiRequestError && error.status === 409) void queryClient.invalidateQueries({ queryKey: auditKeys.lists });
+    },
   });
 
   const status = run.data?.status;
   useEffect(() => {
     if (status !== 'completed' || !target) return;
     rememberAutoAudit(target);
-    void queryClient.invalidateQueries({ queryKey: auditKeys.lists });
+    // The lists, insights, alerts, history and Competitive Insights all read the new audit.
+    void refreshAfterAudit(queryClient);
   }, [status, target, queryClient]);
 
   let state: AuditState = 'idle';

@@ -9,8 +9,13 @@ export interface AutoAuditTarget {
   scope: AuditScope;
 }
 
+/** An audit to start: the target, and for a site audit the pages chosen (the server's default without). */
+export interface AuditRequestTarget extends AutoAuditTarget {
+  maxPages?: number;
+}
+
 export function rememberAutoAudit(target: AutoAuditTarget): void {
-  writeStorage(KEY, JSON.stringify(target));
+  writeStorage(KEY, JSON.stringify({ url: target.url, scope: target.scope }));
 }
 
 export function autoAuditTarget(): AutoAuditTarget | null {
