@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { BUILT_IN_SOURCE, contentGeneratorResultSchema, contentOptimizerResultSchema, GENERATOR_INPUT_MISSING, PLACEHOLDERS, type PlanId } from '@citable/contract';
-import { figuresIn } from '@citable/engine';
+import { answerRelevance, figuresIn, MIN_ANSWER_RELEVANCE } from '@citable/engine';
 import { userActivity } from '../src/db/schema';
 import { setPlan } from '../src/services/profile';
 import { serveSite, teaShopPages, type ServedSite } from './fixtures/tool-sites';
@@ -85,6 +85,11 @@ describe('AI Content Generator without a model', () => {
     expect(result.generatedContent.faqs.length).toBeGreaterThan(0);
     const caffeine = result.generatedContent.faqs.find((f) => /caffeine/i.test(f.question));
     expect(caffeine?.answer).toContain('30 mg');
+    // Each answer was chosen for its question, and its score says how well it answers it.
+    for (const faq of result.generatedContent.faqs.filter((f) => f.grounded)) {
+      expect(answerRelevance(faq.question, faq.answer).relevance).toBeGreaterThanOrEqual(MIN_ANSWER_RELEVANCE);
+      expect(faq.score.message).toMatch(/key terms/);
+    }
     for (const faq of result.generatedContent.faqs) {
       expect(faq.score.checkId).toBe('concise-answers');
       if (faq.grounded) expect(faq.sourceUrl).toMatch(/^http:\/\/127\.0\.0\.1/);
@@ -124,6 +129,16 @@ describe('AI Content Generator without a model', () => {
 });
 
 describe('AI Content Optimizer without a model', () => {
+  it('removes the marketing fluff the editor flags, and rates two plain paragraphs below 100 for structure', async () => {
+    const core = await newUser('core');
+    const content = 'Our world-class team delivers cutting-edge, revolutionary solutions that are truly best-in-class. We offer unparalleled service and a seamless experience for every customer.\n\nOur platform helps small businesses manage their invoices, sends reminders and tracks payments for every client.';
+    const result = contentOptimizerResultSchema.parse((await optimize(core.cookie, { content, targetKeywords: [], contentType: 'article' })).body);
+    expect(result.optimizedContent).not.toMatch(/world-class|cutting-edge|revolutionary|best-in-class|unparalleled|seamless/);
+    expect(result.changes.some((c) => c.kind === 'rewrite' && c.before === 'world-class ')).toBe(true);
+    expect(result.originalSubscores.contentStructure).toBeLessThan(100);
+    expect(result.optimizedScore).toBeGreaterThanOrEqual(result.originalScore);
+  });
+
   it('is a Core tool and needs content', async () => {
     const free = await newUser('free');
     expect((await optimize(free.cookie, { content: DRAFT, targetKeywords: [], contentType: 'article' })).status).toBe(403);

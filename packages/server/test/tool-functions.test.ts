@@ -187,6 +187,26 @@ describe('tool functions', () => {
     expect(response.body.results[0].response).toMatch(/green tea stays fresh/i);
   });
 
+  it('site summaries head llms.txt with the site\'s name, not its IP address, and summarise its prose', async () => {
+    const response = await call('llm-site-summaries', agency.cookie, { url: shop.url, summaryType: 'brief' });
+    expect(response.status).toBe(200);
+    // The shop is served from 127.0.0.1; its titles name it "Lantern Tea".
+    expect(response.body.llms.llmsTxt.startsWith('# Lantern Tea\n')).toBe(true);
+    expect(response.body.llms.llmsFullTxt.startsWith('# Lantern Tea\n')).toBe(true);
+    expect(response.body.summary).not.toMatch(/^\d|127\.0\.0\.1/);
+    for (const entity of response.body.entities as { name: string }[]) expect(entity.name).not.toMatch(/[/@]|^-|-$/);
+  });
+
+  it('schema generator: sameAs only from profiles, warnings that agree with the markup', async () => {
+    const response = await call('schema-generator', agency.cookie, { url: shop.url, scope: 'site' });
+    expect(response.status).toBe(200);
+    const graph = (response.body.schema['@graph'] ?? [response.body.schema]) as Record<string, unknown>[];
+    const org = graph.find((n) => n['@type'] === 'Organization')!;
+    expect(org.name).toBe('Lantern Tea');
+    expect(org.url).toBeDefined();
+    expect(response.body.validationWarnings.map((w: { field: string }) => w.field)).not.toContain('Organization.url');
+  });
+
   it('audit insights compare with the previous audit of the same URL', async () => {
     const user = await newUser('core');
     const url = `${shop.url}/faq`;

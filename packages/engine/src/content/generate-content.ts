@@ -13,7 +13,9 @@ import { rankPassages, type RankedPassage } from '../retrieval/rank-passages';
 import { isQuestion } from '../text/questions';
 import { countWords } from '../text/words';
 import { scoreGeneratedContent } from '../tools/generated-content-score';
-import { isContentTerm, normalizedTerms } from '../tools/text-terms';
+import { contentTerms, isContentTerm, normalizedTerms } from '../tools/text-terms';
+import { questionTerms, relevantAnswer } from './answer-relevance';
+import { proseParagraphs, stripLeadingByline } from '../tools/prose';
 import { asQuestion, questionHeading } from './question-heading';
 import { conciseAnswer, fitCharacters } from './sentences';
 import { escapeHtml } from './source-edits';
@@ -37,6 +39,8 @@ export interface GenerateContentOutput {
 }
 
 const TITLE_MAX = 60;
+/** Passages read per keyword for a question they answer. */
+const PASSAGES_PER_QUERY = 5;
 const DESCRIPTION_MIN = 120;
 const DESCRIPTION_MAX = 160;
 
@@ -68,12 +72,11 @@ export function generateContent(input: GenerateContentInput): GenerateContentOut
   const count = GENERATOR_ITEM_COUNT[input.length];
   const queries = [input.topic, ...input.keywords].map((q) => q.trim()).filter(Boolean);
   const rankings = input.pages.length ? rankPassages(input.pages.map((p) => ({ id: p.url, model: p.model })), queries) : [];
-  const bestFor = (query: string): RankedPassage | null => rankings.find((r) => r.prompt === query)?.passages.find((p) => matches(p.text, query)) ?? null;
   const empty: GeneratedContent = { faqs: [], metaTags: null, snippets: [], headings: [], descriptions: [] };
 
   switch (input.contentType) {
     case 'faq':
-      empty.faqs = faqs(input, queries, bestFor, count);
+      empty.faqs = faqs(input, queries, rankings, count);
       break;
     case 'meta-tags':
       empty.metaTags = metaTags(input, queries, rankings.flatMap((r) => r.passages.filter((p) => matches(p.text, r.prompt))));
@@ -91,24 +94,78 @@ export function generateContent(input: GenerateContentInput): GenerateContentOut
   return { generatedContent: empty, optimizationTips: tips(input, empty) };
 }
 
-function faqs(input: GenerateContentInput, queries: string[], bestFor: (q: string) => RankedPassage | null, count: number): GeneratedFaq[] {
-  // The questions the site already answers, when they are about the topic or a keyword.
+/** The page's main topic is what its title and H1 name: a question about it in general is a fair one. */
+function isMainTopic(query: string, model: PageModel | undefined): boolean {
+  if (!model) return false;
+  const wanted = questionTerms(query);
+  const title = new Set(contentTerms([model.articleTitle ?? '', model.title ?? '', ...model.headings.filter((h) => h.level === 1).map((h) => h.text)].join(' ')));
+  return wanted.length > 0 && wanted.every((t) => title.has(t));
+}
+
+/** "What should you know about X?": asks nothing in particular, so only about the page's main topic. */
+const GENERIC_QUESTION_RE = /^what should you know about\b/i;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The questions a passage can answer about a query, most specific first: its own question
+ * heading, its heading reworded as a question from its own words ("Benefits of tea" → "What are
+ * the benefits of tea?"), "What is X?" when it defines X, and the general question only when X
+ * is the page's main topic. A random phrase never becomes "What should you know about X?".
+ */
+function questionsFor(query: string, passage: RankedPassage, model: PageModel | undefined): string[] {
+  const out: string[] = [];
+  const heading = passage.heading?.trim();
+  const title = new Set([model?.articleTitle, model?.title, ...(model?.headings.filter((h) => h.level === 1).map((h) => h.text) ?? [])].filter(Boolean).map((t) => t!.trim().toLowerCase()));
+  if (heading && !title.has(heading.toLowerCase()) && matches(heading, query)) {
+    if (isQuestion(heading)) out.push(asQuestion(heading));
+    else {
+      const reworded = questionHeading(heading);
+      if (reworded && !GENERIC_QUESTION_RE.test(reworded)) out.push(reworded);
+    }
+  }
+  const definition = new RegExp(`(?:^|[.!?]\\s+)(?:(?:a|an|the)\\s+)?${escapeRegExp(query)}\\s+(is|are|means|refers to)\\b`, 'i').exec(passage.text);
+  if (definition) out.push(`What ${definition[1].toLowerCase() === 'are' ? 'are' : 'is'} ${query}?`);
+  if (isMainTopic(query, model)) out.push(`What should you know about ${query}?`);
+  return [...new Set(out)];
+}
+
+function faqs(input: GenerateContentInput, queries: string[], rankings: ReturnType<typeof rankPassages>, count: number): GeneratedFaq[] {
+  const byUrl = new Map(input.pages.map((p) => [p.url, p.model]));
+  const faq = (question: string, answer: string, sourceUrl: string): GeneratedFaq => ({
+    question,
+    answer,
+    score: scoreGeneratedContent({ kind: 'answer', question, text: answer }),
+    grounded: true,
+    sourceUrl,
+  });
+  // The questions the site already answers, when they are about the topic or a keyword and the
+  // answer under them actually answers them.
   const own: GeneratedFaq[] = input.pages.flatMap((page) =>
     page.model.answers.flatMap((a) => {
       if (a.answerWordCount === 0 || !queries.some((q) => matches(`${a.question} ${a.answer}`, q))) return [];
-      const answer = conciseAnswer(a.answer);
-      return [{ question: asQuestion(a.question), answer, score: scoreGeneratedContent({ kind: 'answer', text: answer }), grounded: true, sourceUrl: page.url }];
+      const question = asQuestion(a.question);
+      const answer = relevantAnswer(question, a.answer);
+      return answer ? [faq(question, answer, page.url)] : [];
     }),
   );
-  // A question about each keyword, answered by the best passage for it or marked as uncovered.
-  const asked: GeneratedFaq[] = queries.map((query) => {
-    // The best passage may not define the term, so the question asks only what it can answer.
-    const question = `What should you know about ${query}?`;
-    const passage = bestFor(query);
-    if (!passage) return { question, answer: PLACEHOLDERS.answer, score: scoreGeneratedContent({ kind: 'answer', text: '' }), grounded: false, reason: notCovered(query, input), sourceUrl: null };
-    // A "Yes." or "No." answered the page's own question, not this one.
-    const answer = conciseAnswer(passage.text.replace(/^(?:yes|no)[.,!]\s+/i, ''));
-    return { question, answer, score: scoreGeneratedContent({ kind: 'answer', text: answer }), grounded: true, sourceUrl: passage.pageId };
+  // A question about each keyword, from the passages about it: sections headed by it first, then
+  // the retriever's order. Each answer is chosen for its question; a keyword no passage answers
+  // a question about gives no FAQ, and one the pages never mention is marked as uncovered.
+  const asked: GeneratedFaq[] = queries.flatMap((query) => {
+    const passages = (rankings.find((r) => r.prompt === query)?.passages ?? []).filter((p) => matches(p.text, query) || (p.heading !== null && matches(p.heading, query)));
+    if (passages.length === 0) {
+      return [{ question: `What should you know about ${query}?`, answer: PLACEHOLDERS.answer, score: scoreGeneratedContent({ kind: 'answer', text: '' }), grounded: false, reason: notCovered(query, input), sourceUrl: null }];
+    }
+    const ordered = [...passages].sort((a, b) => Number(b.heading !== null && matches(b.heading, query)) - Number(a.heading !== null && matches(a.heading, query)) || a.rank - b.rank);
+    for (const passage of ordered.slice(0, PASSAGES_PER_QUERY)) {
+      // A "Yes." or "No." answered the page's own question, not necessarily this one.
+      const text = passage.text.replace(/^(?:yes|no)[.,!]\s+/i, '');
+      for (const question of questionsFor(query, passage, byUrl.get(passage.pageId))) {
+        const answer = relevantAnswer(question, text);
+        if (answer) return [faq(question, answer, passage.pageId)];
+      }
+    }
+    return [];
   });
   // The site's own questions come first, but never crowd out every keyword the user asked about.
   const ownSlots = Math.max(count - asked.length, Math.floor(count / 2));
@@ -116,7 +173,7 @@ function faqs(input: GenerateContentInput, queries: string[], bestFor: (q: strin
   const seen = new Set<string>();
   const fresh = (key: string) => !seen.has(key) && Boolean(seen.add(key));
   return [...own.slice(0, ownSlots), ...asked, ...own.slice(ownSlots)]
-    .filter((faq) => fresh(`q:${faq.question.toLowerCase()}`) && (!faq.grounded || fresh(`a:${faq.answer}`)))
+    .filter((f) => fresh(`q:${f.question.toLowerCase()}`) && (!f.grounded || fresh(`a:${f.answer}`)))
     .slice(0, count);
 }
 
@@ -150,7 +207,9 @@ function metaTags(input: GenerateContentInput, queries: string[], passages: Rank
     title = fitTitle(page.articleTitle ?? page.title ?? topic, topic, input.siteLabel);
     const own = page.metaDescription?.trim();
     const best = passages.find((p) => p.pageId === bestUrl);
-    description = own && own.length >= DESCRIPTION_MIN && own.length <= DESCRIPTION_MAX ? own : fitDescription(best?.text ?? own ?? '');
+    // From where the passage speaks about the topic, never from a byline run into it.
+    const passage = best ? relevantAnswer(topic, best.text, 18, 30) ?? best.text : null;
+    description = own && own.length >= DESCRIPTION_MIN && own.length <= DESCRIPTION_MAX ? own : fitDescription(passage ?? own ?? '');
   } else {
     grounded = false;
     reason = notCovered(topic, input);
@@ -177,8 +236,8 @@ function metaTags(input: GenerateContentInput, queries: string[], passages: Rank
 }
 
 /** Distinct passages for the queries in turn (topic first), so each keyword gets its best one. */
-function distinctPassages(rankings: ReturnType<typeof rankPassages>, count: number): RankedPassage[] {
-  const out: RankedPassage[] = [];
+function distinctPassages(rankings: ReturnType<typeof rankPassages>, count: number): (RankedPassage & { prompt: string })[] {
+  const out: (RankedPassage & { prompt: string })[] = [];
   const seen = new Set<string>();
   for (let depth = 0; out.length < count && rankings.some((r) => r.passages.length > depth); depth++) {
     for (const r of rankings) {
@@ -186,7 +245,7 @@ function distinctPassages(rankings: ReturnType<typeof rankPassages>, count: numb
       const key = p && `${p.pageId}#${p.passageId}`;
       if (p && !seen.has(key) && out.length < count) {
         seen.add(key);
-        out.push(p);
+        out.push({ ...p, prompt: r.prompt });
       }
     }
   }
@@ -199,19 +258,25 @@ function ungroundedItems(input: GenerateContentInput, queries: string[], have: n
 }
 
 function snippets(input: GenerateContentInput, queries: string[], rankings: ReturnType<typeof rankPassages>, count: number): GeneratedText[] {
-  const items = distinctPassages(rankings, count).map((p) => {
-    const text = conciseAnswer(p.text, 40, 60);
-    return { text, score: scoreGeneratedContent({ kind: 'answer', text }), grounded: true, sourceUrl: p.pageId };
+  const items = distinctPassages(rankings, count).flatMap((p) => {
+    // The passage from where it speaks about the query, without a byline run into it.
+    const text = relevantAnswer(p.prompt, p.text, 40, 60);
+    if (!text) return [];
+    // Scored against the query it was retrieved for: a snippet must be about it.
+    return [{ text, score: scoreGeneratedContent({ kind: 'answer', question: p.prompt, text }), grounded: true, sourceUrl: p.pageId }];
   });
   return [...items, ...ungroundedItems(input, queries, items.length, count)];
 }
 
 function headings(input: GenerateContentInput, queries: string[], rankings: ReturnType<typeof rankPassages>, count: number): GeneratedText[] {
+  const byUrl = new Map(input.pages.map((p) => [p.url, p.model]));
   const items = distinctPassages(rankings, count * 2).flatMap((p) => {
     const question = p.heading ? (questionHeading(p.heading) ?? (isQuestion(p.heading) ? asQuestion(p.heading) : null)) : null;
-    if (!question) return [];
-    const answer = conciseAnswer(p.text);
-    return [{ text: question, answer, score: scoreGeneratedContent({ kind: 'answer', text: answer }), grounded: true, sourceUrl: p.pageId }];
+    // "What should you know about X?" only when X is what the page is about.
+    if (!question || (GENERIC_QUESTION_RE.test(question) && !isMainTopic(p.heading!, byUrl.get(p.pageId)))) return [];
+    const answer = relevantAnswer(question, p.text);
+    if (!answer) return [];
+    return [{ text: question, answer, score: scoreGeneratedContent({ kind: 'answer', question, text: answer }), grounded: true, sourceUrl: p.pageId }];
   });
   const seen = new Set<string>();
   const unique = items.filter((i) => !seen.has(i.text) && seen.add(i.text)).slice(0, count);
@@ -225,7 +290,9 @@ function descriptions(input: GenerateContentInput, queries: string[], count: num
     .sort((a, b) => b.hits - a.hits || (a.page.url < b.page.url ? -1 : 1))
     .slice(0, count);
   const items = relevant.flatMap(({ page }) => {
-    const lead = page.model.paragraphs[page.model.leadIndex]?.text ?? page.model.mainText;
+    // The lead of the article's prose, never its byline or a caption.
+    const prose = proseParagraphs(page.model)[0]?.text;
+    const lead = prose ? stripLeadingByline(prose, page.model.author) : page.model.mainText;
     const text = fitDescription(lead);
     if (countWords(text) < 5) return [];
     return [{ text, score: scoreGeneratedContent({ kind: 'description', text }), grounded: true, sourceUrl: page.url }];

@@ -4,3 +4,4 @@ export { guardInventedFacts, figuresIn, type GuardedText } from './figures';
 export { diffWords, diffTokens, type DiffPart } from './diff';
 export { asQuestion, questionHeading } from './question-heading';
 export { conciseAnswer, fitCharacters, splitLongSentence, LONG_SENTENCE_WORDS } from './sentences';
+export { answerRelevance, relevantAnswer, questionTerms, MIN_ANSWER_RELEVANCE, FULL_ANSWER_RELEVANCE, type AnswerRelevance } from './answer-relevance';

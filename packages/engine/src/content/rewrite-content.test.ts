@@ -6,6 +6,8 @@ import { buildPageModel } from '../model/build-page-model';
 import { SOLAR_GUIDE } from '../tools/fixtures/pages';
 import { figuresIn } from './figures';
 import { rewriteContent } from './rewrite-content';
+import { applyEditorFixes } from '../editor/apply-fix';
+import { editorSuggestions } from '../editor/analyze-content';
 
 const CORPUS = fileURLToPath(new URL('../../test/corpus/', import.meta.url));
 const corpusPages = readdirSync(CORPUS, { withFileTypes: true })
@@ -73,5 +75,44 @@ describe('rewriteContent (deterministic optimizer)', () => {
     expect(result.optimizedContent).toBe('Short note.');
     expect(result.changes).toEqual([]);
     expect(result.optimizedScore).toBe(result.originalScore);
+  });
+});
+
+/** Two plain paragraphs of marketing copy: no heading, no list, fluff in every sentence. */
+const FLUFF = `Our world-class team delivers cutting-edge, revolutionary solutions that are truly best-in-class. We offer unparalleled service and a seamless experience for every customer, and it is widely believed that we are the leading provider in the region.
+
+Our platform helps small businesses manage their invoices. The platform sends reminders automatically and tracks payments, so owners spend less time chasing late clients and more time on their work.`;
+const FLUFF_WORDS = /world-class|cutting-edge|revolutionary|best-in-class|unparalleled|seamless|widely believed|truly/i;
+
+describe('rewriteContent makes at least the edits the editor offers', () => {
+  it('removes the marketing fluff the editor flags, in Markdown and in HTML', () => {
+    const html = FLUFF.split('\n\n').map((p) => `<p>${p}</p>`).join('\n');
+    for (const content of [FLUFF, html]) {
+      const result = rewriteContent({ content });
+      expect(result.optimizedContent).not.toMatch(FLUFF_WORDS);
+      expect(result.optimizedContent).toContain('Our team delivers solutions.');
+      expect(result.optimizedContent).toContain('We offer service and an experience for every customer');
+      expect(result.changes.filter((c) => c.kind === 'rewrite').map((c) => c.before)).toEqual(expect.arrayContaining(['world-class ', 'unparalleled ']));
+      expect(result.optimizedScore).toBeGreaterThanOrEqual(result.originalScore);
+    }
+  });
+
+  it('keeps every fix the editor would make (one implementation: the editor\'s own)', () => {
+    for (const content of [FLUFF, DRAFT]) {
+      const offered = editorSuggestions(content).filter((s) => s.replacement !== null);
+      expect(offered.length).toBeGreaterThan(0);
+      const edited = applyEditorFixes(content).text;
+      const result = rewriteContent({ content });
+      // The optimizer only adds blocks around the editor's text (a summary, a FAQ, notes).
+      for (const block of edited.split(/\n\s*\n/).map((b) => b.trim()).filter(Boolean)) expect(result.optimizedContent).toContain(block);
+    }
+  });
+
+  it('rates the structure of two plain paragraphs honestly, before and after', () => {
+    const result = rewriteContent({ content: FLUFF });
+    expect(result.originalSubscores.contentStructure).toBeLessThan(100);
+    expect(result.optimizedSubscores.contentStructure).toBeLessThan(100);
+    const plain = rewriteContent({ content: 'We make invoices simple for small shops and their owners.\n\nReminders go out on time, and payments are tracked for you.' });
+    expect(plain.originalSubscores.contentStructure).toBeLessThan(100);
   });
 });

@@ -1,4 +1,6 @@
-import { PLACEHOLDERS, type AuditResult, type ContentFormat, type OptimizerChange, type Subscores } from '@citable/contract';
+import { PLACEHOLDERS, type AuditResult, type ContentFormat, type OptimizerChange, type RealtimeSuggestion, type Subscores, type SuggestionKind } from '@citable/contract';
+import { editorSuggestions } from '../editor/analyze-content';
+import { applyEditorFixes, applySuggestions } from '../editor/apply-fix';
 import { auditModel } from '../audit';
 import { buildPageModel } from '../model/build-page-model';
 import { detectFormat } from '../model/detect-format';
@@ -56,8 +58,12 @@ function draft(text: string, format: ContentFormat): Draft {
 /**
  * The deterministic rewrite of the AI Content Optimizer, which runs in the browser as well: each
  * edit is made to the author's own source, re-scored by the engine, and kept only when the score
- * does not drop, so the result scores at least as high as the input. Every word it adds comes from
- * the input or from fixed wording without figures; missing evidence is left as a placeholder.
+ * does not drop, so the result scores at least as high as the input. It starts with every fix the
+ * Content Editor's suggestions offer (marketing fluff and weasel lead-ins removed, filler openings
+ * cut, long sentences split, headings as questions, unsourced claims marked), made by the
+ * editor's own code, then adds what only a whole-document rewrite can: a summary, a FAQ. Every
+ * word it adds comes from the input or from fixed wording without figures; missing evidence is
+ * left as a placeholder.
  */
 export function rewriteContent(input: RewriteContentInput): RewriteContentResult {
   const inputFormat = input.format ?? detectFormat(input.content);
@@ -69,6 +75,20 @@ export function rewriteContent(input: RewriteContentInput): RewriteContentResult
   const changes: OptimizerChange[] = [];
   const placeholders: string[] = [];
 
+  /** Keeps a proposed edit when the engine scores the result no lower; true when kept. */
+  const attempt = (proposal: Step | null): boolean => {
+    if (!proposal) return false;
+    const next = draft(proposal.text, format);
+    if (next.audit.overallScore < current.audit.overallScore) return false;
+    current = next;
+    changes.push(...proposal.changes);
+    placeholders.push(...(proposal.placeholders ?? []));
+    return true;
+  };
+  // The editor's own fixes first, so the optimizer makes at least every edit the editor's
+  // suggestions offer (one implementation: editor/apply-fix.ts): all at once, or kind by kind
+  // when together they would lower the score.
+  if (!attempt(editorEdits(current, keywords, EDITOR_KINDS))) for (const kind of EDITOR_KINDS) attempt(editorEdits(current, keywords, [kind]));
   const steps: ((d: Draft) => Step | null)[] = [
     splitLongSentences,
     questionHeadings,
@@ -76,15 +96,7 @@ export function rewriteContent(input: RewriteContentInput): RewriteContentResult
     faqSection,
     evidencePlaceholders,
   ];
-  for (const step of steps) {
-    const proposal = step(current);
-    if (!proposal) continue;
-    const next = draft(proposal.text, format);
-    if (next.audit.overallScore < current.audit.overallScore) continue;
-    current = next;
-    changes.push(...proposal.changes);
-    placeholders.push(...(proposal.placeholders ?? []));
-  }
+  for (const step of steps) attempt(step(current));
   // The Markdown reading of plain text may score lower than the text itself and no edit made up for it.
   if (current.audit.overallScore < original.audit.overallScore) current = original;
 
@@ -98,6 +110,73 @@ export function rewriteContent(input: RewriteContentInput): RewriteContentResult
     changes: current === original ? [] : changes,
     placeholders: current === original ? [] : placeholders,
   };
+}
+
+/** The editor's suggestion kinds that carry a fix, in the order the optimizer tries them alone. */
+const EDITOR_KINDS: SuggestionKind[] = ['weasel-phrase', 'answer-first', 'long-sentence', 'question-heading', 'unsupported-claim'];
+/** Suggestion kinds whose fixes stay inside one sentence, so they can be made in HTML source too. */
+const SENTENCE_KINDS: SuggestionKind[] = ['weasel-phrase', 'unsupported-claim', 'long-sentence'];
+
+function changeFor(s: RealtimeSuggestion): OptimizerChange {
+  const before = s.original;
+  const after = s.replacement ?? '';
+  switch (s.kind) {
+    case 'long-sentence':
+      return { kind: 'sentence-split', description: `Split a ${countWords(before)}-word sentence in two.`, before, after };
+    case 'question-heading':
+      return { kind: 'question-heading', description: 'Phrased a heading as the question readers ask.', before, after };
+    case 'unsupported-claim':
+      return { kind: 'placeholder', description: 'Marked a claim with no figure or source for you to back with a real source.', before, after };
+    case 'answer-first':
+      return after.includes(PLACEHOLDERS.answer)
+        ? { kind: 'placeholder', description: 'The opening delays the answer: marked where the answer goes.', before, after }
+        : { kind: 'rewrite', description: after.trim() === '' ? 'Removed an opening sentence that delays the answer.' : 'Let the opening sentences stand alone as the summary.', before, after };
+    default:
+      // Weasel lead-ins, intensifiers and marketing fluff: removed, with at most an article or a capital adjusted.
+      return { kind: 'rewrite', description: `Removed wording that carries no information: ${s.message}`, before, after };
+  }
+}
+
+function placeholdersOf(applied: RealtimeSuggestion[]): string[] {
+  return [...new Set(applied.flatMap((s) => Object.values(PLACEHOLDERS).filter((p) => (s.replacement ?? '').includes(p) && !s.original.includes(p))))];
+}
+
+/**
+ * The editor's fixes of the given kinds, made to the source: on Markdown and text directly (the
+ * editor reads the same text), on HTML sentence by sentence (a sentence written verbatim in the
+ * source is replaced by its fixed version), and for an opening that delays the answer, on the
+ * lead paragraph.
+ */
+function editorEdits(d: Draft, keywords: string[], kinds: SuggestionKind[]): Step | null {
+  if (d.format !== 'html') {
+    const { text, applied } = applyEditorFixes(d.text, { keywords, kinds });
+    return applied.length ? { text, changes: applied.map(changeFor), placeholders: placeholdersOf(applied) } : null;
+  }
+  let text = d.text;
+  const applied: RealtimeSuggestion[] = [];
+  const sentenceKinds = kinds.filter((k) => SENTENCE_KINDS.includes(k));
+  if (sentenceKinds.length > 0) {
+    for (const sentence of new Set(d.model.sentences)) {
+      const fixed = applyEditorFixes(sentence, { keywords, kinds: sentenceKinds });
+      if (fixed.applied.length === 0) continue;
+      const next = replaceSentence(text, d.format, sentence, fixed.text);
+      if (next === null) continue;
+      text = next;
+      applied.push(...fixed.applied);
+    }
+  }
+  const lead = d.model.paragraphs[d.model.leadIndex]?.text;
+  if (kinds.includes('answer-first') && lead) {
+    // Only the removal of a filler opening: a split or a placeholder needs block markup.
+    const fixes = editorSuggestions(lead).filter((s) => s.kind === 'answer-first' && s.replacement === '');
+    const fixed = applySuggestions(lead, fixes);
+    const next = fixed.applied.length ? replaceSentence(text, d.format, lead, fixed.text.trim()) : null;
+    if (next !== null) {
+      text = next;
+      applied.push(...fixed.applied);
+    }
+  }
+  return applied.length ? { text, changes: applied.map(changeFor), placeholders: placeholdersOf(applied) } : null;
 }
 
 function splitLongSentences(d: Draft): Step | null {

@@ -2,7 +2,7 @@ import { analysable, type ContentAnalysisResult, type EditorContentType, type Re
 import { auditModel } from '../audit';
 import { buildPageModel } from '../model/build-page-model';
 import { keywordCounts } from './keyword-density';
-import { answerFirst, keywordSuggestions, longSentences, questionHeadings, unsupportedClaims, weaselPhrases } from './suggestions';
+import { answerFirst, keywordSuggestions, longSentences, marketingFluff, questionHeadings, unsupportedClaims, weaselPhrases } from './suggestions';
 import { editorUnits } from './text-units';
 
 export interface EditorAnalysisInput {
@@ -26,19 +26,8 @@ export function analyzeEditorContent(input: EditorAnalysisInput): ContentAnalysi
   const keywords = [...new Set((input.keywords ?? []).map((k) => k.trim()).filter(Boolean))];
   const model = buildPageModel({ body: content, format: 'markdown', url: null });
   const audit = auditModel(model, null);
-  const units = editorUnits(content);
   const counts = keywordCounts(content, keywords);
-
-  const drafts = [
-    ...keywordSuggestions(counts, units),
-    ...answerFirst(units, content),
-    ...longSentences(units),
-    ...weaselPhrases(units),
-    ...questionHeadings(units, input.contentType ?? 'article'),
-    ...unsupportedClaims(units),
-  ];
-  const suggestions: RealtimeSuggestion[] = drafts
-    .map((d) => ({ ...d, id: `${d.kind}:${d.position.start}:${d.position.end}`, original: content.slice(d.position.start, d.position.end) }))
+  const suggestions = editorSuggestions(content, { keywords, contentType: input.contentType }, counts)
     .sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.position.start - b.position.start)
     .slice(0, MAX_SUGGESTIONS)
     .sort((a, b) => a.position.start - b.position.start || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
@@ -52,4 +41,23 @@ export function analyzeEditorContent(input: EditorAnalysisInput): ContentAnalysi
     readabilityScore: flesch === null ? null : Math.min(100, Math.max(0, Math.round(flesch))),
     wordCount: model.wordCount,
   };
+}
+
+/**
+ * Every inline suggestion for the text, located and with its replacement where one can be made:
+ * the rules behind the editor's suggestions and its fixes, shared with the Content Optimizer so
+ * both make the same edits. No audit is run, so this is cheap to repeat after each edit.
+ */
+export function editorSuggestions(content: string, options: { keywords?: readonly string[]; contentType?: EditorContentType } = {}, counts = keywordCounts(content, options.keywords ?? [])): RealtimeSuggestion[] {
+  const units = editorUnits(content);
+  const drafts = [
+    ...keywordSuggestions(counts, units),
+    ...answerFirst(units, content),
+    ...longSentences(units),
+    ...weaselPhrases(units),
+    ...marketingFluff(units),
+    ...questionHeadings(units, options.contentType ?? 'article'),
+    ...unsupportedClaims(units),
+  ];
+  return drafts.map((d) => ({ ...d, id: `${d.kind}:${d.position.start}:${d.position.end}`, original: content.slice(d.position.start, d.position.end) }));
 }

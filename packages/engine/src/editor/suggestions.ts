@@ -85,6 +85,98 @@ export function weaselPhrases(units: EditorUnits): Draft[] {
   return out;
 }
 
+// Marketing fluff ("peacock terms"): praise that carries no fact an answer engine could repeat.
+// Hyphens and spaces are both accepted ("best in class", "state-of-the-art").
+const FLUFF_WORDS = [
+  'world[- ]class', 'cutting[- ]edge', 'bleeding[- ]edge', 'leading[- ]edge', 'revolutionary', 'best[- ]in[- ]class', 'unparalleled', 'unrivall?ed', 'unmatched',
+  'seamless(?:ly)?', 'state[- ]of[- ]the[- ]art', 'game[- ]chang(?:ing|er)', 'ground[- ]?breaking', 'industry[- ]leading', 'market[- ]leading', 'next[- ]gen(?:eration)?',
+  'top[- ]notch', 'second[- ]to[- ]none', 'innovative', 'hassle[- ]free', 'effortless(?:ly)?', 'unbeatable', 'best[- ]of[- ]breed', 'one[- ]of[- ]a[- ]kind', 'award[- ]winning',
+];
+const FLUFF_SOURCE = `(?<![\\p{L}-])(?:${FLUFF_WORDS.join('|')})(?![\\p{L}-])`;
+const FLUFF_RE = new RegExp(FLUFF_SOURCE, 'giu');
+const FLUFF_ONLY_RE = new RegExp(`^${FLUFF_SOURCE}$`, 'iu');
+// A relative clause that only praises: "solutions that are truly best-in-class".
+const FLUFF_CLAUSE_RE = new RegExp(`,?\\s+(?:that|which|who)\\s+(?:is|are|was|were|remains?|stays?)\\s+(?:${FLUFF_SOURCE})(?=\\s*[.,;:!?]|$)`, 'giu');
+// What joins a fluff adjective to the next word: a comma, "and", or a space.
+const JOIN_RE = /^(?:,\s*|\s+and\s+|\s+)(\p{L}[\p{L}'’-]*)/u;
+// Words after which the fluff is not qualifying a noun: "is seamless for", "best-in-class and".
+const NOT_A_NOUN_RE = /^(?:and|or|but|to|for|in|on|at|with|of|than|that|which|who|because|as|from|by|is|are|was|were|be|it|this|these|those|the|a|an)$/i;
+
+const anArticle = (word: string) => /^[aeiou]/i.test(word) && !/^(?:uni|use|usu|eu|one|once)/i.test(word);
+
+/**
+ * Marketing fluff ("peacock terms"), removed wherever the sentence keeps its facts without it:
+ * before a noun ("our world-class team" → "our team", "cutting-edge, revolutionary solutions"
+ * → "solutions", "a seamless experience" → "an experience"), as an adverb ("integrates
+ * seamlessly with" → "integrates with") and as a relative clause that only praises ("solutions
+ * that are best-in-class" → "solutions"). Where it is the claim itself ("Our support is
+ * seamless.") the suggestion asks for a fact instead and offers no replacement.
+ */
+export function marketingFluff(units: EditorUnits): Draft[] {
+  const out: Draft[] = [];
+  const message = (word: string) => `“${word.trim()}” is marketing praise, not information; answer engines do not repeat it.`;
+  const remove = 'Remove it: the sentence says the same without it.';
+  for (const sentence of units.sentences) {
+    const text = sentence.text;
+    const covered: [number, number][] = [];
+    for (const m of matchesIn(sentence, FLUFF_CLAUSE_RE)) {
+      const local = m.index - sentence.start;
+      covered.push([local, local + m.text.length]);
+      out.push(range({ text: m.text, start: m.index, end: m.index + m.text.length }, 'suggestion', 'weasel-phrase', message(FLUFF_RE.exec(m.text)?.[0] ?? m.text), remove, ''));
+      FLUFF_RE.lastIndex = 0;
+    }
+    let consumed = 0;
+    for (const m of matchesIn(sentence, FLUFF_RE)) {
+      const local = m.index - sentence.start;
+      if (local < consumed || covered.some(([a, b]) => local >= a && local < b)) continue;
+      const word = m.text;
+      if (/ly$/i.test(word)) {
+        // An adverb goes with the space before it; opening the sentence, with the comma after it.
+        const opening = local === 0 ? /^,?\s+(\p{L})/u.exec(text.slice(word.length)) : null;
+        if (opening) out.push(range({ text: '', start: m.index, end: m.index + word.length + opening[0].length }, 'suggestion', 'weasel-phrase', message(word), remove, opening[1].toUpperCase()));
+        else if (local > 0 && /\s$/.test(text.slice(0, local))) out.push(range({ text: '', start: m.index - 1, end: m.index + word.length }, 'suggestion', 'weasel-phrase', message(word), remove, ''));
+        else out.push(range({ text: word, start: m.index, end: m.index + word.length }, 'suggestion', 'weasel-phrase', message(word), 'Replace the praise with a fact: a figure, a named customer, a result.', null));
+        continue;
+      }
+      // Follow a run of praise ("state-of-the-art, award-winning") to the word it qualifies.
+      let end = local + word.length;
+      let next = JOIN_RE.exec(text.slice(end));
+      while (next && FLUFF_ONLY_RE.test(next[1])) {
+        end += next[0].length;
+        next = JOIN_RE.exec(text.slice(end));
+      }
+      consumed = end;
+      if (!next || NOT_A_NOUN_RE.test(next[1])) {
+        out.push(range({ text: word, start: m.index, end: m.index + word.length }, 'suggestion', 'weasel-phrase', message(word), 'Replace the praise with a fact: a figure, a named customer, a result.', null));
+        continue;
+      }
+      const wordStart = end + next[0].length - next[1].length;
+      // An article before the praise is fixed for its new neighbour ("a seamless experience" → "an experience").
+      const article = /(?:^|\s)(a|an)\s+$/i.exec(text.slice(0, local));
+      let start = local;
+      let replacement = '';
+      if (article) {
+        start = local - article[0].trimStart().length;
+        const fitted = anArticle(next[1]) ? 'an' : 'a';
+        replacement = `${article[1][0] === 'A' ? fitted.charAt(0).toUpperCase() + fitted.slice(1) : fitted} `;
+      }
+      // At the start of a sentence the next word takes the capital.
+      const opens = start === 0 && replacement === '';
+      out.push(
+        range(
+          { text: '', start: sentence.start + start, end: sentence.start + wordStart + (opens ? 1 : 0) },
+          'suggestion',
+          'weasel-phrase',
+          message(text.slice(local, end)),
+          remove,
+          opens ? replacement + next[1].charAt(0).toUpperCase() : replacement,
+        ),
+      );
+    }
+  }
+  return out;
+}
+
 // Openings that delay the answer: the reader (and the model) learn nothing from them.
 const FILLER_OPENING_RE = /^(?:in this (?:article|post|guide|page)\b|in today['’]s\b|welcome to\b|have you ever\b|are you looking\b|when it comes to\b|let['’]s (?:talk|dive|take a look)\b)/i;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeEntityCoverage } from './entity-coverage';
-import { COMPETITOR_ENTITIES, COMPETITOR_OTHER, page, USER_ENTITIES } from './fixtures/pages';
+import { analyzeEntityCoverage, entitiesOf } from './entity-coverage';
+import { COMPETITOR_ENTITIES, COMPETITOR_OTHER, ENTITY_NOISE, page, USER_ENTITIES } from './fixtures/pages';
 
 const user = () => page(USER_ENTITIES, 'https://sunny.example/guides/home-solar');
 const rival = () => page(COMPETITOR_ENTITIES, 'https://rival.example/solar-costs');
@@ -51,5 +51,47 @@ describe('analyzeEntityCoverage', () => {
     const result = analyzeEntityCoverage({ page: user(), competitors: [patio(), patio(), patio(), rival()] });
     expect(result.competitorsAnalyzed).toBe(3);
     expect(result.missingEntities.map((e) => e.name)).not.toContain('National Renewable Energy Laboratory');
+  });
+});
+
+describe('entitiesOf on a real-looking news page', () => {
+  const named = () => entitiesOf(page(ENTITY_NOISE, 'https://warm.example/news/rebates')).filter((e) => e.type !== 'topic');
+
+  it('keeps the people, places and organisations the article names, cleaned', () => {
+    expect(named().map((e) => `${e.type}:${e.name}`)).toEqual(
+      expect.arrayContaining(['organization:CNN', 'person:Jennifer Granholm', 'place:Ohio', 'place:Texas', 'place:Washington', 'place:U.K.', 'organization:Warm Co']),
+    );
+  });
+
+  it('has no URL pieces, handles, bylines, photo credits or lone first names', () => {
+    const names = named().map((e) => e.name);
+    for (const name of names) {
+      expect(name).not.toMatch(/[/@]|^-|-$|\s-|-\s/);
+      expect(name).not.toMatch(/^(?:cnn|wikipedia|bbc)\b/);
+    }
+    // The byline's and the photo credit's names are not what the page is about.
+    expect(names).not.toContain('Maria Lopez');
+    expect(names.some((n) => n.includes('Tom Baker'))).toBe(false);
+    // "Jennifer" is Jennifer Granholm; "Kevin" is a first name alone.
+    expect(names).not.toContain('Jennifer');
+    expect(names).not.toContain('Kevin');
+  });
+
+  it('types "U.S." as a place, not an organisation', () => {
+    const us = named().find((e) => e.name === 'U.S.');
+    expect(us?.type).toBe('place');
+    expect(named().some((e) => e.type === 'organization' && /^U\.S\.?$/.test(e.name))).toBe(false);
+  });
+
+  it('keeps a byline\'s name when the article itself names the person', () => {
+    const quoted = ENTITY_NOISE.replace('Kevin, a reader,', 'Maria Lopez, who wrote this report,');
+    expect(entitiesOf(page(quoted, 'https://warm.example/news/rebates')).map((e) => e.name)).toContain('Maria Lopez');
+  });
+
+  it('gives the competitor noise no place among the missing entities', () => {
+    const result = analyzeEntityCoverage({ page: user(), competitors: [page(ENTITY_NOISE, 'https://warm.example/news/rebates')] });
+    const missing = result.missingEntities.map((e) => e.name);
+    expect(missing).toEqual(expect.arrayContaining(['Jennifer Granholm']));
+    for (const name of ['Maria Lopez', 'Jennifer', 'Kevin', 'cnn/politics, wikipedia-', 'bbc-news-', 'U.S']) expect(missing).not.toContain(name);
   });
 });

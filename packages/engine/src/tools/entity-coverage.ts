@@ -3,6 +3,8 @@ import type { PageModel } from '../model/types';
 import { truncate } from '../text/words';
 import { containsPhrase, countPhrase, keyPhrases, phraseIndex, phraseKey } from './text-terms';
 import { jsonLdNames, siteHost, siteName } from './site-identity';
+import { cleanEntity, isLoneName, type CleanEntity } from './entity-names';
+import { contentText } from './prose';
 
 export interface EntityCoverageOptions {
   page: PageModel;
@@ -135,26 +137,41 @@ function pageFacts(model: PageModel): PageFacts {
   };
 }
 
-/** compromise's people, organisations and places; declared and numbered product names; key phrases as topics. */
+/**
+ * compromise's people, organisations and places, cleaned (no URL pieces, handles, titles or
+ * lone first names, "U.S." a place) and kept only when the page's content names them outside
+ * its bylines, datelines and captions; declared and numbered product names; key phrases as topics.
+ */
 export function entitiesOf(model: PageModel): PageEntity[] {
   const out = new Map<string, PageEntity>();
+  const content = contentText(model);
+  const index = phraseIndex([model.articleTitle ?? '', content].join('\n'));
   const add = (name: string, type: EntityKind): void => {
     const key = phraseKey(name);
     if (key.length < 2 || out.has(key)) return;
     out.set(key, { key, name: name.trim(), type });
   };
-  for (const e of model.entities) if (e.type !== 'topic') add(e.text, e.type);
+  const named = model.entities.flatMap((e) => (e.type === 'topic' ? [] : [cleanEntity(e.text, e.type)])).filter((e): e is CleanEntity => e !== null);
+  const people = named.filter((e) => e.type === 'person').map((e) => e.name);
+  for (const e of named) {
+    // A name met only in the byline or a photo credit is not something the page is about.
+    if (!containsPhrase(index, phraseKey(e.name))) continue;
+    if (e.type === 'person' && isLoneName(e.name, people)) continue;
+    add(e.name, e.type);
+  }
   for (const name of [...jsonLdNames(model, 'Product'), ...model.microdata.filter((m) => m.type === 'Product').flatMap((m) => m.properties.name ?? [])]) add(name, 'product');
   // "Powerwall 3", "Model Y 2024": capitalised names carrying a number are product or model names.
-  for (const p of model.properNouns) if (/\d/.test(p.text)) add(p.text, 'product');
+  for (const p of model.properNouns) if (/\d/.test(p.text) && containsPhrase(index, phraseKey(p.text))) add(p.text, 'product');
   // A phrase inside a name ("energy laboratory" in "National Renewable Energy Laboratory") is that name, not a topic.
   const names = [...out.keys()].map((k) => ` ${k} `);
-  const addTopic = (name: string): void => {
-    const key = phraseKey(name);
-    if (!names.some((n) => n.includes(` ${key} `))) add(name, 'topic');
+  const addTopic = (raw: string): void => {
+    const topic = cleanEntity(raw, 'topic');
+    if (!topic) return;
+    const key = phraseKey(topic.name);
+    if (!names.some((n) => n.includes(` ${key} `))) add(topic.name, 'topic');
   };
   for (const e of model.entities) if (e.type === 'topic') addTopic(e.text);
-  for (const k of keyPhrases(model.mainText, TOPIC_OPTIONS)) addTopic(k.label);
+  for (const k of keyPhrases(content, TOPIC_OPTIONS)) addTopic(k.label);
   return [...out.values()];
 }
 

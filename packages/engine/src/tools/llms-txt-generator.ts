@@ -4,7 +4,8 @@ import { llmsTxt as llmsTxtCheck } from '../checks/llms-txt';
 import { parseLlmsTxt } from '../site/llms-txt';
 import { collapseWhitespace, splitSentences, truncate } from '../text/words';
 import { summarizeSite } from './site-summary';
-import { originOf, siteName } from './site-identity';
+import { isHomePage, originOf, siteName } from './site-identity';
+import { furnitureParagraphs, proseParagraphs } from './prose';
 
 export interface GenerateLlmsTxtInput {
   /** Crawled pages, home page first when the crawl started there. */
@@ -39,8 +40,10 @@ interface Entry {
  */
 export function generateLlmsTxt(input: GenerateLlmsTxtInput): LlmsTxtResult {
   const pages = input.pages;
-  const home = pages.find((p) => p.url !== null && /^https?:\/\/[^/]+\/?$/.test(p.url)) ?? pages[0];
-  const title = oneLine(input.siteName ?? (home ? siteName(home) : 'Site'));
+  const home = pages.find(isHomePage) ?? pages[0];
+  // The H1 is the name the site gives itself (its og:site_name, markup or <title>, read across
+  // the crawled pages); a host name only when nothing names it, and never a bare IP address.
+  const title = oneLine(input.siteName ?? (home ? siteName(home, pages) : 'Site'));
   const summary = oneLine(input.summary ?? home?.metaDescription ?? (pages.length > 0 ? summarizeSite({ pages, summaryType: 'brief' }).summary : '') ?? '');
 
   const entries = pages.filter((p) => p.url !== null).map(toEntry);
@@ -94,7 +97,8 @@ function toEntry(page: PageModel): Entry {
   const path = /^https?:\/\/[^/]+(\/[^?#]*)?/i.exec(url)?.[1] ?? '/';
   const segments = path.split('/').filter(Boolean);
   const segment = segments.length > 1 ? segments[0] : '';
-  const description = page.metaDescription ?? page.paragraphs.find((p) => p.wordCount >= 8)?.text;
+  // The page's description, else the opening of its prose: never its byline or a caption.
+  const description = page.metaDescription ?? proseParagraphs(page).find((p) => p.wordCount >= 8)?.text;
   const notes = description ? truncate(oneLine(splitSentences(description).slice(0, 2).join(' ')), NOTE_MAX) : null;
   return {
     title: linkTitle(pageTitle(page) ?? (path === '/' ? 'Home' : decodeURIComponent(segments[segments.length - 1] ?? path))),
@@ -118,11 +122,13 @@ function fullText(title: string, summary: string, pages: PageModel[]): string {
     const name = oneLine(pageTitle(page) ?? page.url ?? 'Page');
     out.push(`## ${name}`, '');
     if (page.url) out.push(`Source: ${page.url}`, '');
+    const furniture = new Set(furnitureParagraphs(page).map((p) => p.text));
     for (const section of page.sections) {
       if (section.heading && !(section.level === 1 && oneLine(section.heading) === name)) {
         out.push(`${'#'.repeat(Math.min(6, (section.level ?? 2) + 1))} ${oneLine(section.heading)}`, '');
       }
-      for (const block of section.text.split('\n')) if (block.trim()) out.push(block.trim(), '');
+      // The article's content without its byline, dateline or photo credits.
+      for (const block of section.text.split('\n')) if (block.trim() && !furniture.has(block)) out.push(block.trim(), '');
     }
   }
   return `${out.join('\n').trimEnd()}\n`;

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { validateSchemaNode } from '../schema/schema-rules';
 import { buildPageModel } from '../model/build-page-model';
 import { schemaValidity } from '../checks/schema-validity';
-import { generateSchema } from './schema-generator';
-import { BAKERY, DETAILS_FAQ, EVENT, PERSON, PRODUCT, snapshot, SOLAR_GUIDE, USER_URL } from './fixtures/pages';
+import { generateSchema, looksLikePersonName } from './schema-generator';
+import { BAKERY, DETAILS_FAQ, EVENT, NEWS_ARTICLE, PERSON, PRODUCT, snapshot, SOLAR_GUIDE, USER_URL } from './fixtures/pages';
+import { ruleFor } from '../schema/schema-rules';
 import type { JsonLdNode } from '../model/types';
 
 function graph(schema: Record<string, unknown>): JsonLdNode[] {
@@ -112,5 +113,134 @@ describe('generateSchema', () => {
     const result = generateSchema({ snapshot: snapshot(html, 'https://acme.example/'), scope: 'site' });
     expect(result.instructions.some((s) => s.startsWith('1 existing JSON-LD block(s) are not valid JSON'))).toBe(true);
     expect(result.mergedExisting).toEqual([]);
+  });
+});
+
+const NEWS_URL = 'https://www.bbc.co.uk/news/world-us-canada-33646704';
+
+/** Every node of the output with its path ("NewsArticle", "NewsArticle.author"), as the warnings name them. */
+function nodesByPath(schema: Record<string, unknown>): Map<string, JsonLdNode[]> {
+  const out = new Map<string, JsonLdNode[]>();
+  const add = (path: string, node: JsonLdNode) => out.set(path, [...(out.get(path) ?? []), node]);
+  const walk = (node: JsonLdNode, path: string): void => {
+    for (const [k, v] of Object.entries(node)) {
+      if (k.startsWith('@')) continue;
+      for (const item of Array.isArray(v) ? v : [v]) {
+        if (!item || typeof item !== 'object' || Array.isArray(item)) continue;
+        if ((item as JsonLdNode)['@type'] !== undefined) add(`${path}.${k}`, item as JsonLdNode);
+        walk(item as JsonLdNode, `${path}.${k}`);
+      }
+    }
+  };
+  for (const node of graph(schema)) {
+    const type = String(Array.isArray(node['@type']) ? node['@type'][0] : node['@type']);
+    add(type, node);
+    walk(node, type);
+  }
+  return out;
+}
+
+/** Each "property … is missing" warning names a node of the output that lacks the property. */
+function expectWarningsToAgree(schema: Record<string, unknown>, warnings: { field: string; message: string }[]): void {
+  const nodes = nodesByPath(schema);
+  for (const w of warnings) {
+    const missing = /property (.+) is missing/.exec(w.message);
+    if (!missing) continue;
+    const alternatives = missing[1].split(' or ');
+    const path = w.field.slice(0, w.field.lastIndexOf('.'));
+    const at = nodes.get(path) ?? [];
+    expect(at.length, `${w.field}: no node at ${path}`).toBeGreaterThan(0);
+    expect(at.some((n) => alternatives.every((p) => n[p] === undefined)), `${w.field} is present in the output`).toBe(true);
+  }
+}
+
+describe('generateSchema on a news article (the BBC case)', () => {
+  const result = (scope: 'page' | 'site' = 'page') => generateSchema({ snapshot: snapshot(NEWS_ARTICLE, NEWS_URL), scope });
+
+  it('warns only about what its own output lacks: no "Organization.url missing" when the url is there', () => {
+    for (const scope of ['page', 'site'] as const) {
+      const { schema, validationWarnings } = result(scope);
+      const [org] = ofType(schema, 'Organization');
+      expect(org.url).toBe('https://www.bbc.co.uk/');
+      expect(validationWarnings.map((w) => w.field)).not.toContain('Organization.url');
+      expectWarningsToAgree(schema, validationWarnings);
+      // One warning per field and message.
+      const keys = validationWarnings.map((w) => `${w.field}|${w.message}`);
+      expect(new Set(keys).size).toBe(keys.length);
+    }
+  });
+
+  it('describes the site\'s organisation once: a nested copy becomes a reference to it', () => {
+    const { schema } = result();
+    const [article] = ofType(schema, 'NewsArticle');
+    expect(article.publisher).toEqual({ '@id': 'https://www.bbc.co.uk/#organization' });
+    expect(ofType(schema, 'Organization')).toHaveLength(1);
+    const orgs = [...nodesByPath(schema).entries()].filter(([, list]) => list.some((n) => ruleFor(String(n['@type']))?.type === 'Organization'));
+    expect(orgs.map(([path]) => path)).toEqual(['Organization']);
+  });
+
+  it('takes sameAs only from profile links, never from share dialogs', () => {
+    const [org] = ofType(result().schema, 'Organization');
+    expect(org.sameAs).toEqual(['https://www.facebook.com/bbcnews', 'https://twitter.com/BBCNews']);
+  });
+
+  it('makes the author "BBC News" the organisation, not a Person', () => {
+    const { schema } = result();
+    const [article] = ofType(schema, 'NewsArticle');
+    expect(article.author).toEqual([{ '@id': 'https://www.bbc.co.uk/#organization' }]);
+    const people = [...nodesByPath(schema).values()].flat().filter((n) => n['@type'] === 'Person');
+    expect(people).toEqual([]);
+  });
+
+  const authored = (author: string, extra = '') =>
+    generateSchema({
+      snapshot: snapshot(NEWS_ARTICLE.replace('content="BBC News">\n<meta name="description"', `content="${author}">${extra}\n<meta name="description"`), NEWS_URL),
+      scope: 'page',
+    });
+  const authorOf = (author: string) => ofType(authored(author).schema, 'NewsArticle')[0].author;
+
+  it('types authors by what they are: people, organisations, or nothing', () => {
+    expect(authorOf('Jon Sopel')).toEqual([{ '@type': 'Person', name: 'Jon Sopel' }]);
+    expect(authorOf('Acme Media Group')).toEqual([{ '@type': 'Organization', name: 'Acme Media Group' }]);
+    expect(authorOf('Harvard University')).toEqual([{ '@type': 'Organization', name: 'Harvard University' }]);
+    // The site's own name, however written, is the site's Organization.
+    expect(authorOf('BBC News Online')).toEqual([{ '@id': 'https://www.bbc.co.uk/#organization' }]);
+    // Not a person's name: no author rather than a Person called "admin".
+    expect(authorOf('admin')).toBeUndefined();
+    expect(authorOf('Sopel')).toBeUndefined();
+    // A byline with its date run in names the person.
+    expect(authorOf('Dan Goodin - Apr 16, 2015 8:02 pm UTC')).toEqual([{ '@type': 'Person', name: 'Dan Goodin' }]);
+  });
+
+  it('names the nested node a warning is about by its path', () => {
+    const { validationWarnings, schema } = authored('Jon Sopel');
+    expect(validationWarnings.map((w) => w.field)).toContain('NewsArticle.author.url');
+    expect(validationWarnings.map((w) => w.field)).not.toContain('Person.url');
+    expectWarningsToAgree(schema, validationWarnings);
+  });
+});
+
+describe('generateSchema warnings agree with the output on every fixture', () => {
+  it.each([
+    ['SOLAR_GUIDE', SOLAR_GUIDE, USER_URL],
+    ['DETAILS_FAQ', DETAILS_FAQ, 'https://warm.example/faq'],
+    ['BAKERY', BAKERY, 'https://crumb.example/'],
+    ['PRODUCT', PRODUCT, 'https://sunny.example/shop/x2'],
+    ['EVENT', EVENT, 'https://sunny.example/events/summit'],
+    ['PERSON', PERSON, 'https://sunny.example/team/jane-doe'],
+  ])('%s', (_, html, url) => {
+    for (const scope of ['page', 'site'] as const) {
+      const { schema, validationWarnings } = generateSchema({ snapshot: snapshot(html, url), scope });
+      expectWarningsToAgree(schema, validationWarnings);
+    }
+  });
+});
+
+describe('looksLikePersonName', () => {
+  it.each(['Jane Doe', 'Jon Sopel', 'Luis de Miranda', 'Mary-Kate O’Neil', 'John C. Welch'])('%s is a person\'s name', (name) => {
+    expect(looksLikePersonName(name)).toBe(true);
+  });
+  it.each(['BBC News', 'Acme Inc', 'Sunny Media Group', 'Columbia University', 'admin', 'Sopel', 'jane doe', '@janedoe', 'Jane Doe 2', 'A B C D E', 'de Miranda Luis'])('%s is not', (name) => {
+    expect(looksLikePersonName(name)).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import { isQuestion } from '../text/questions';
 import { truncate } from '../text/words';
 import { collectPageCues, type PageCues } from './page-cues';
 import { originOf, profileLinks, siteName } from './site-identity';
+import { ORGANIZATION_WORD_RE } from './entity-names';
 
 export interface GenerateSchemaInput {
   snapshot: SiteSnapshot;
@@ -77,11 +78,13 @@ export function generateSchema(input: GenerateSchemaInput): SchemaGeneratorResul
   }
 
   const { nodes, merged } = mergeWithExisting(generated, model);
+  linkNestedCopies(nodes);
   const suggestedType = input.contentType ?? pickSuggested(generated);
   nodes.sort((a, b) => (primaryType(b) === suggestedType ? 1 : 0) - (primaryType(a) === suggestedType ? 1 : 0));
   const schema: JsonLdNode =
     nodes.length === 1 ? { '@context': CONTEXT, ...nodes[0] } : { '@context': CONTEXT, '@graph': nodes };
-  const validationWarnings = validate(nodes);
+  // Validated as returned, so a warning always describes the markup the user is given.
+  const validationWarnings = validate(schema);
   const implementation = `<script type="application/ld+json">\n${JSON.stringify(schema, null, 2).replace(/</g, '\\u003c')}\n</script>`;
   return {
     suggestedType,
@@ -166,8 +169,11 @@ function pageImage(model: PageModel): string | null {
 
 function articleNode(model: PageModel, cues: PageCues, ids: ReturnType<typeof nodeIds>, forced?: GeneratedSchemaType): JsonLdNode | null {
   const wants = forced === 'Article' || forced === 'BlogPosting';
+  // A date read only from a <time> element may be an event's or an opening hour's: like any
+  // <time>, it marks an article only on a page long enough to be one.
+  const timeDate = model.dates.publishedAt !== null && cues.times.some((t) => parseDate(t.datetime) === model.dates.publishedAt);
   const looksLikeArticle =
-    model.meta['og:type'] === 'article' || model.author !== null || model.dates.publishedAt !== null || (cues.times.length > 0 && model.wordCount >= 300);
+    model.meta['og:type'] === 'article' || model.author !== null || (model.dates.publishedAt !== null && !timeDate) || (cues.times.length > 0 && model.wordCount >= 300);
   if (!wants && !looksLikeArticle) return null;
   const type = forced === 'Article' ? 'Article' : forced === 'BlogPosting' || (model.url !== null && BLOG_PATH_RE.test(model.url)) ? 'BlogPosting' : 'Article';
   const headline = model.articleTitle ?? model.title ?? model.headings[0]?.text;
@@ -177,7 +183,8 @@ function articleNode(model: PageModel, cues: PageCues, ids: ReturnType<typeof no
   const authorLink = model.links.find((l) => l.rel.includes('author') && l.url && l.text);
   // A byline's link text is the cleanest name; JSON-LD authors arrive joined with commas.
   const authors = authorLink ? [authorLink.text] : model.author ? (model.authorSource === 'JSON-LD author' ? model.author.split(/,\s*/) : [model.author]) : [];
-  if (authors.length > 0) node.author = authors.map((name) => ({ '@type': 'Person', name, ...(authorLink?.url ? { url: authorLink.url } : {}) }));
+  const authorNodes = authors.flatMap((name) => authorNode(name, model, ids, authorLink?.url ?? null) ?? []);
+  if (authorNodes.length > 0) node.author = authorNodes;
   // A <time> in the article is its date when no metadata states one.
   const published = model.dates.publishedAt ?? cues.times.map((t) => parseDate(t.datetime)).find((d) => d !== null);
   if (published) node.datePublished = published;
@@ -188,6 +195,41 @@ function articleNode(model: PageModel, cues: PageCues, ids: ReturnType<typeof no
   if (model.url) node.mainEntityOfPage = model.url;
   if (model.lang) node.inLanguage = model.lang;
   return node;
+}
+
+/** A byline's name without its "By" and the date or section run into it: "Dan Goodin - Apr 16, 2015" is "Dan Goodin". */
+function bylineName(raw: string): string {
+  return raw.replace(/^\s*by\s+/i, '').split(/\s+[-–—|·•]\s+|\s*,\s*(?=\d|published|updated|posted)/i)[0].trim();
+}
+
+const NAME_PARTICLE_RE = /^(?:de|da|del|der|di|du|van|von|la|le|bin|al|ibn|y|st\.?)$/i;
+
+/** A person's name as bylines write it: two to four capitalised words, no digits, no handle or address. */
+export function looksLikePersonName(name: string): boolean {
+  if (/[\d@/:#|&]/.test(name) || ORGANIZATION_WORD_RE.test(name)) return false;
+  const words = name.split(/\s+/).filter(Boolean);
+  if (words.length < 2 || words.length > 4) return false;
+  return words.every((w, i) => /^\p{Lu}[\p{L}'’.-]*$/u.test(w) || (i > 0 && i < words.length - 1 && NAME_PARTICLE_RE.test(w)));
+}
+
+const nameKey = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/**
+ * The author as the kind of thing it is: the site itself ("BBC News" on bbc.co.uk) is a
+ * reference to the page's Organization, a name with an organisation's word (News, Inc, Ltd,
+ * Group, Media, University…) or a declared organisation's name is an Organization, and only a
+ * person's name is a Person. Anything else ("admin", "Staff") is left out.
+ */
+function authorNode(raw: string, model: PageModel, ids: ReturnType<typeof nodeIds>, url: string | null): JsonLdNode | null {
+  const name = bylineName(raw);
+  if (!name) return null;
+  const key = nameKey(name);
+  const site = nameKey(siteName(model));
+  if (key === site || (site.length > 3 && (site.startsWith(`${key} `) || key.startsWith(`${site} `)))) return { '@id': ids.organization };
+  const declaredOrgs = model.jsonLdNodes.filter((n) => typesOf(n).some((t) => ruleFor(t)?.type === 'Organization')).map((n) => (typeof n.name === 'string' ? nameKey(n.name) : ''));
+  if (ORGANIZATION_WORD_RE.test(name) || declaredOrgs.includes(key)) return { '@type': 'Organization', name, ...(url ? { url } : {}) };
+  if (!looksLikePersonName(name)) return null;
+  return { '@type': 'Person', name, ...(url ? { url } : {}) };
 }
 
 function faqNode(model: PageModel, cues: PageCues, ids: ReturnType<typeof nodeIds>, forced: boolean): JsonLdNode | null {
@@ -365,7 +407,7 @@ function personNode(model: PageModel, ids: ReturnType<typeof nodeIds>, forced: b
   const name = model.meta['profile:first_name'] && model.meta['profile:last_name']
     ? `${model.meta['profile:first_name']} ${model.meta['profile:last_name']}`
     : model.headings.find((h) => h.level === 1)?.text ?? model.articleTitle;
-  if (!name) return null;
+  if (!name || (!forced && ORGANIZATION_WORD_RE.test(name))) return null;
   const node: JsonLdNode = { '@type': 'Person', '@id': ids.node('person'), name };
   if (model.url) node.url = model.url;
   const sameAs = profileLinks(model);
@@ -455,29 +497,81 @@ function relink(nodes: JsonLdNode[], from: string, to: unknown): void {
   nodes.forEach(walk);
 }
 
-function validate(nodes: JsonLdNode[]): SchemaValidationWarning[] {
-  const out: SchemaValidationWarning[] = [];
-  const seen = new Set<unknown>();
-  const push = (node: JsonLdNode, topLevel: boolean): void => {
-    const v = validateSchemaNode(topLevel ? { '@context': CONTEXT, ...node } : node, topLevel);
-    if (!v) return;
-    for (const e of v.errors) out.push({ field: fieldOf(v.type, e), message: e, severity: 'error' });
-    for (const w of v.warnings) out.push({ field: fieldOf(v.type, w), message: w, severity: 'warning' });
-  };
+/**
+ * A nested node that repeats a top-level node ("publisher": {"@type": "Organization", "name":
+ * "BBC News"} beside the graph's BBC News Organization) becomes a reference to it, its extra
+ * properties moved onto the top-level node: one description of each thing, validated once.
+ */
+function linkNestedCopies(nodes: JsonLdNode[]): void {
+  const targets = nodes.filter((n) => typeof n['@id'] === 'string' && typeof n.name === 'string' && n.name.trim() !== '');
+  if (targets.length === 0) return;
+  const kind = (n: JsonLdNode) => (mergeKey(n) === 'LocalBusiness' ? 'Organization' : mergeKey(n));
+  const find = (n: JsonLdNode): JsonLdNode | undefined =>
+    typeof n.name === 'string'
+      ? targets.find((t) => t !== n && kind(t) === kind(n) && nameKey(t.name as string) === nameKey(n.name as string) && (n['@id'] === undefined || n['@id'] === t['@id']))
+      : undefined;
   const walk = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(walk);
-    if (!isObject(value) || seen.has(value)) return;
-    seen.add(value);
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => {
+        const target = isObject(item) && item['@type'] !== undefined ? find(item) : undefined;
+        if (target) value[i] = absorb(target, item as JsonLdNode);
+        else walk(item);
+      });
+      return;
+    }
+    if (!isObject(value)) return;
     for (const [k, v] of Object.entries(value)) {
-      if (k === '@context') continue;
-      if (isObject(v) && v['@type'] !== undefined) push(v, false);
-      if (Array.isArray(v)) for (const item of v) if (isObject(item) && item['@type'] !== undefined) push(item, false);
-      walk(v);
+      const target = isObject(v) && v['@type'] !== undefined ? find(v) : undefined;
+      if (target) value[k] = absorb(target, v as JsonLdNode);
+      else walk(v);
     }
   };
-  for (const node of nodes) {
-    push(node, true);
-    walk(node);
+  for (const node of nodes) walk(node);
+}
+
+function absorb(target: JsonLdNode, copy: JsonLdNode): JsonLdNode {
+  for (const [k, v] of Object.entries(copy)) if (k !== '@type' && (target[k] === undefined || target[k] === null || target[k] === '')) target[k] = v;
+  return { '@id': target['@id'] };
+}
+
+/**
+ * The schema's warnings, read from the output itself: each top-level node, then each nested
+ * node under its path ("Article.author.url"), so a warning names the node it is about and never
+ * contradicts another node of the same type. Repeats are reported once.
+ */
+function validate(schema: JsonLdNode): SchemaValidationWarning[] {
+  const out: SchemaValidationWarning[] = [];
+  const seen = new Set<string>();
+  const report = (field: string, message: string, severity: 'error' | 'warning'): void => {
+    const key = `${severity}|${field}|${message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push({ field, message, severity });
+  };
+  const push = (node: JsonLdNode, path: string | null): void => {
+    const v = validateSchemaNode(path === null ? { '@context': CONTEXT, ...node } : node, path === null);
+    if (!v) return;
+    const prefix = path ?? v.type;
+    for (const e of v.errors) report(fieldOf(prefix, e), e, 'error');
+    for (const w of v.warnings) report(fieldOf(prefix, w), w, 'warning');
+  };
+  const walk = (value: unknown, path: string): void => {
+    if (Array.isArray(value)) return value.forEach((item) => walk(item, path));
+    if (!isObject(value)) return;
+    for (const [k, v] of Object.entries(value)) {
+      if (k.startsWith('@')) continue;
+      for (const item of Array.isArray(v) ? v : [v]) {
+        if (!isObject(item)) continue;
+        if (item['@type'] !== undefined) push(item, `${path}.${k}`);
+        walk(item, `${path}.${k}`);
+      }
+    }
+  };
+  const graph = Array.isArray(schema['@graph']) ? (schema['@graph'] as JsonLdNode[]) : [schema];
+  for (const node of graph) {
+    const { '@context': _context, ...rest } = node;
+    push(rest, null);
+    walk(rest, primaryType(rest) || '(no @type)');
   }
   return out;
 }

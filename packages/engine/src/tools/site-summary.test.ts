@@ -3,7 +3,7 @@ import { llmsTxt as llmsTxtCheck } from '../checks/llms-txt';
 import { parseLlmsTxt } from '../site/llms-txt';
 import { generateLlmsTxt } from './llms-txt-generator';
 import { summarizeSite } from './site-summary';
-import { page, PERSON, PRODUCT, SOLAR_GUIDE, USER_ENTITIES, USER_URL } from './fixtures/pages';
+import { BYLINE_ARTICLE, BYLINE_RUN_IN, IP_SITE, page, PERSON, PRODUCT, SOLAR_GUIDE, USER_ENTITIES, USER_URL } from './fixtures/pages';
 
 const PRIVACY = '<html><body><main><h1>Privacy policy</h1><p>We keep your data safe and never sell it to anyone at all.</p></main></body></html>';
 const site = () => [
@@ -60,5 +60,60 @@ describe('generateLlmsTxt', () => {
     expect(llmsFullTxt.startsWith('# Sunny Energy\n')).toBe(true);
     expect(llmsFullTxt).toContain('## Solar panels for homes: costs and savings\n\nSource: https://sunny.example/guides/solar-panels');
     expect(llmsFullTxt).toContain('### How long do solar panels last?\n\nMost solar panels last 25 to 30 years.');
+  });
+});
+
+describe('summaries and llms.txt from the main content and the site\'s own name', () => {
+  const article = () => page(BYLINE_ARTICLE, 'https://arstechnica.com/security/2015/04/minecraft-exploit/');
+  const runIn = () => page(BYLINE_RUN_IN, 'https://arstechnica.com/gaming/2015/04/minecraft-items/');
+  const ipSite = () => Object.entries(IP_SITE.pages).map(([path, html]) => page(html, `${IP_SITE.origin}${path}`));
+
+  it('never starts a summary with the byline, a date line or a photo credit', () => {
+    // A byline written as the first sentence of the lead paragraph.
+    const inLead = page('<html lang="en"><body><main><p>By Jane Doe, published 1 March 2025. Solar panels for homes cost about $12,000 for a typical system and save around $1,100 a year, so most pay for themselves within ten years.</p><p>Installers size each system from the roof area and the yearly use of power in the home.</p></main></body></html>', 'https://sunny.example/guides/cost');
+    for (const model of [article(), runIn(), inLead]) {
+      for (const summaryType of ['brief', 'overview'] as const) {
+        const result = summarizeSite({ pages: [model], summaryType });
+        expect(result.sentences.length).toBeGreaterThan(0);
+        expect(result.summary).not.toMatch(/Dan Goodin|UTC|Apr 16|Kevin|Getty|Photo:|Jane Doe/);
+      }
+    }
+  });
+
+  it('cuts a byline run into the first sentence and keeps the sentence', () => {
+    const result = summarizeSite({ pages: [runIn()], summaryType: 'overview' });
+    expect(result.summary.startsWith('Minecraft items can also store arbitrary metadata')).toBe(true);
+  });
+
+  it('lists no byline or lone first name among the entities', () => {
+    const names = summarizeSite({ pages: [article()], summaryType: 'overview' }).entities.map((e) => e.name);
+    expect(names).not.toContain('Kevin');
+    expect(names.some((n) => n.includes('Goodin'))).toBe(false);
+    expect(names).toEqual(expect.arrayContaining(['Ammar Askar', 'Microsoft']));
+    expect(names.some((n) => /[/@]|-$/.test(n))).toBe(false);
+  });
+
+  it('heads llms.txt with the site\'s own name, not its IP address', () => {
+    const { llmsTxt, llmsFullTxt } = generateLlmsTxt({ pages: ipSite() });
+    const doc = parseLlmsTxt(llmsTxt);
+    expect(doc.title).toBe('Lantern Tea');
+    expect(llmsTxt.startsWith('# Lantern Tea\n')).toBe(true);
+    expect(llmsFullTxt.startsWith('# Lantern Tea\n')).toBe(true);
+    expect(doc.summary).toBe('Single-origin Japanese green tea from Shizuoka, shipped across Europe.');
+  });
+
+  it('heads llms.txt with og:site_name over the title, and with "Website at" an IP only when nothing names the site', () => {
+    expect(parseLlmsTxt(generateLlmsTxt({ pages: [article()] }).llmsTxt).title).toBe('Ars Technica');
+    const nameless = page('<html><body><main><p>Green tea from six family farms in Shizuoka, shipped within two days.</p></main></body></html>', 'http://127.0.0.1:8080/');
+    const title = parseLlmsTxt(generateLlmsTxt({ pages: [nameless] }).llmsTxt).title;
+    expect(title).toBe('Website at 127.0.0.1');
+  });
+
+  it('writes page notes and llms-full.txt from the prose, without the byline', () => {
+    const { llmsTxt, llmsFullTxt } = generateLlmsTxt({ pages: [article()] });
+    const [link] = parseLlmsTxt(llmsTxt).sections[0].links;
+    expect(link.notes).toMatch(/^A flaw in the wildly popular online game Minecraft/);
+    expect(llmsFullTxt).toContain('A flaw in the wildly popular online game Minecraft');
+    expect(llmsFullTxt).not.toMatch(/Dan Goodin|Kevin|Getty/);
   });
 });

@@ -7,6 +7,7 @@ import { questionHeadings } from '../checks/question-headings';
 import { entitiesOf } from './entity-coverage';
 import { cosine, countPhrase, keyPhrases, phraseIndex, phraseKey, round, termFrequencies, tfIdfVectors } from './text-terms';
 import { organizationNodes } from './site-identity';
+import { contentText, isBylineOrCaption, proseSentences } from './prose';
 
 export interface SummarizeSiteInput {
   pages: PageModel[];
@@ -36,9 +37,10 @@ interface Candidate {
 }
 
 /**
- * An extractive summary of the crawled pages: TextRank over TF-IDF sentence similarity, with a
- * prior towards each page's opening sentences (where writers state what a page is about), then
- * the best sentences without repeats, in reading order.
+ * An extractive summary of the crawled pages: TextRank over TF-IDF sentence similarity of the
+ * sentences of each page's main-content prose (from the lead paragraph on, bylines, datelines and
+ * captions left out), with a prior towards each page's opening sentences (where writers state
+ * what a page is about), then the best sentences without repeats, in reading order.
  */
 export function summarizeSite(input: SummarizeSiteInput): SiteSummaryResult {
   const { pages, summaryType } = input;
@@ -58,7 +60,7 @@ export function summarizeSite(input: SummarizeSiteInput): SiteSummaryResult {
     summary: chosen.map((i) => candidates[i].text).join(' '),
     sentences: chosen.map((i) => ({ text: candidates[i].text, url: candidates[i].url, score: round(scores[i], 4) })),
     entities: siteEntities(pages),
-    topics: keyPhrases(pages.map((p) => p.mainText).join('\n'), { minPairCount: 2, minWordCount: 3, max: 10 }).map((k) => k.label),
+    topics: keyPhrases(pages.map(contentText).join('\n'), { minPairCount: 2, minWordCount: 3, max: 10 }).map((k) => k.label),
     optimizationNotes: optimizationNotes(pages),
     pagesAnalyzed: pages.length,
   };
@@ -69,10 +71,11 @@ function collectCandidates(pages: PageModel[]): Candidate[] {
   const seen = new Set<string>();
   pages.forEach((page, p) => {
     let position = 0;
-    for (const text of page.sentences) {
+    // The article's own prose: never its byline, dateline or photo credits.
+    for (const text of proseSentences(page)) {
       if (position >= PER_PAGE || out.length >= TOTAL) break;
       const words = countWords(text);
-      if (words < MIN_SENTENCE_WORDS || words > MAX_SENTENCE_WORDS || /\?\s*$/.test(text)) continue;
+      if (words < MIN_SENTENCE_WORDS || words > MAX_SENTENCE_WORDS || /\?\s*$/.test(text) || isBylineOrCaption(text, page.author)) continue;
       // Boilerplate repeated on every page (a tagline, a cookie line) is summarised once.
       const key = phraseKey(text);
       if (seen.has(key)) continue;
@@ -135,7 +138,7 @@ function textRank(candidates: Candidate[], vectors: Map<string, number>[]): numb
 function siteEntities(pages: PageModel[]): SummaryEntity[] {
   const totals = new Map<string, SummaryEntity>();
   for (const page of pages) {
-    const index = phraseIndex(page.mainText);
+    const index = phraseIndex(contentText(page));
     for (const e of entitiesOf(page)) {
       if (e.type === 'topic') continue;
       const count = Math.max(1, countPhrase(index, e.key));

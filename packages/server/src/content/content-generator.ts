@@ -119,16 +119,18 @@ export async function generateForUser(deps: NetworkDeps & { llm: LlmClient }, ca
   };
   const value = answer.value;
   const content: GeneratedContent = { faqs: [], metaTags: null, snippets: [], headings: [], descriptions: [] };
-  const texts = (items: string[], kind: 'answer' | 'description'): GeneratedText[] =>
+  const texts = (items: string[], kind: 'answer' | 'description', question?: string): GeneratedText[] =>
     items.slice(0, count).map((item) => {
       const g = grounding(item);
-      return { ...g, score: scoreGeneratedContent({ kind, text: g.text }) };
+      return { ...g, score: scoreGeneratedContent({ kind, text: g.text, question }) };
     });
   switch (input.contentType) {
     case 'faq':
       content.faqs = value.faqs.slice(0, count).map((faq) => {
         const g = grounding(faq.answer);
-        return { question: guardInventedFacts(known, faq.question).text, answer: g.text, grounded: g.grounded, reason: g.reason, sourceUrl: g.sourceUrl, score: scoreGeneratedContent({ kind: 'answer', text: g.text }) };
+        const question = guardInventedFacts(known, faq.question).text;
+        // Scored under its own question: an answer that talks about something else does not pass.
+        return { question, answer: g.text, grounded: g.grounded, reason: g.reason, sourceUrl: g.sourceUrl, score: scoreGeneratedContent({ kind: 'answer', question, text: g.text }) };
       });
       break;
     case 'meta-tags':
@@ -150,12 +152,14 @@ export async function generateForUser(deps: NetworkDeps & { llm: LlmClient }, ca
       }
       break;
     case 'snippets':
-      content.snippets = texts(value.snippets, 'answer');
+      // A snippet answers the topic: scored against it, like the built-in generator's.
+      content.snippets = texts(value.snippets, 'answer', input.topic);
       break;
     case 'headings':
       content.headings = value.headings.slice(0, count).map((h) => {
         const g = grounding(h.answer);
-        return { text: guardInventedFacts(known, h.heading).text, answer: g.text, grounded: g.grounded, reason: g.reason, sourceUrl: g.sourceUrl, score: scoreGeneratedContent({ kind: 'answer', text: g.text }) };
+        const heading = guardInventedFacts(known, h.heading).text;
+        return { text: heading, answer: g.text, grounded: g.grounded, reason: g.reason, sourceUrl: g.sourceUrl, score: scoreGeneratedContent({ kind: 'answer', question: heading, text: g.text }) };
       });
       break;
     case 'descriptions':
