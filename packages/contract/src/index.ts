@@ -20,6 +20,7 @@ export * from './tool-functions';
 export * from './llm';
 export * from './citations';
 export * from './track';
+export * from './site-match';
 export * from './reports';
 export * from './content-tools';
 export * from './genie';

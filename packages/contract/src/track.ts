@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { auditKindSchema } from './audits-api';
 import { subscoresSchema } from './audit-result';
 import type { PlanId } from './plans';
+import { httpUrlSchema } from './profile';
 
 /**
  * The Track half of the product: monitoring schedules, the history with its insights, trends,
@@ -229,6 +230,8 @@ export const insightSchema = z.object({
 });
 export type Insight = z.infer<typeof insightSchema>;
 export const insightListSchema = z.object({ insights: z.array(insightSchema), generatedAt: z.string() });
+/** `GET /api/insights?website=`: the insights of the website selected on the overview (its own latest audit); all own audits without it. */
+export const insightsQuerySchema = z.strictObject({ website: httpUrlSchema.optional() });
 export type InsightList = z.infer<typeof insightListSchema>;
 
 /** Spec 002 §3 competitive data, from real audits only. */
@@ -259,6 +262,20 @@ export const competitiveDataSchema = z.object({
 });
 export type CompetitiveData = z.infer<typeof competitiveDataSchema>;
 export const competitiveQuerySchema = z.strictObject({ period: z.enum(COMPETITIVE_PERIODS).default('30d') });
+
+/**
+ * What Competitive Insights and the overview say about an audit in flight (issue 19): one audit
+ * runs at a time per account, so a second start answers 409 and the page names the one running.
+ */
+export const AUDIT_RUN_MESSAGES = {
+  alreadyRunning: (site: string) => `An audit of ${site} is already running; this one can start when it ends.`,
+  running: (site: string) => `Auditing ${site}...`,
+  progress: (site: string, done: number, total: number | undefined) => `Auditing ${site}: ${done} of ${total ?? '?'} pages`,
+  finished: (site: string, score: number) => `The audit of ${site} finished with a score of ${score}.`,
+  failed: (site: string, reason: string | undefined) => `The audit of ${site} failed${reason ? `: ${reason}` : '.'}`,
+  /** The overview when the selected website has no audit yet. */
+  noAuditYet: (site: string) => `${site} has no audit yet`,
+} as const;
 
 /** Export toasts and file names (spec 002 §8, §9). */
 export const EXPORT_MESSAGES = {

@@ -14,6 +14,7 @@ import {
   type PlaybookListItem,
   type PlaybooksResponse,
   type PlanId,
+  type Profile,
   type StepCompleteResponse,
 } from '@citable/contract';
 import type { Db } from '../db/client';
@@ -26,6 +27,8 @@ export interface PlaybookUser {
   userId: string;
   plan: PlanId;
   goals: readonly GoalId[];
+  /** The profile's websites and competitors: playbooks are built from the user's own audits, never a competitor's. */
+  sites?: Pick<Profile, 'websites' | 'competitors'>;
 }
 
 function listItem(playbook: Playbook, plan: PlanId): PlaybookListItem {
@@ -35,7 +38,7 @@ function listItem(playbook: Playbook, plan: PlanId): PlaybookListItem {
 
 /** Every playbook with what the plan opens, the progress and the recommendation (spec 002 §2.7, §9). */
 export async function listPlaybooks(db: Db, user: PlaybookUser): Promise<PlaybooksResponse> {
-  const [custom, completed, latest] = await Promise.all([listCustomPlaybooks(db, user.userId), completedSteps(db, user.userId), latestAudit(db, user.userId)]);
+  const [custom, completed, latest] = await Promise.all([listCustomPlaybooks(db, user.userId), completedSteps(db, user.userId), latestAudit(db, user.userId, user.sites)]);
   return {
     playbooks: [...custom, ...PLAYBOOKS].map((playbook) => listItem(playbook, user.plan)),
     completed,
@@ -72,7 +75,7 @@ export async function completePlaybookStep(db: Db, user: PlaybookUser, playbookI
 
 /** A custom playbook from the latest audit's failing checks (the caller has checked the plan). */
 export async function createCustomPlaybook(db: Db, user: PlaybookUser): Promise<PlaybookListItem> {
-  const latest = await latestAudit(db, user.userId);
+  const latest = await latestAudit(db, user.userId, user.sites);
   if (!latest) throw new HttpError(409, { error: PLAYBOOK_MESSAGES.noAudit });
   if (latest.issues.length === 0) throw new HttpError(409, { error: PLAYBOOK_MESSAGES.nothingToFix });
   const source = { issues: latest.issues, websiteUrl: latest.websiteUrl, auditedAt: latest.createdAt.toISOString() };

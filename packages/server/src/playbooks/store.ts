@@ -1,7 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { CUSTOM_PLAYBOOK_PREFIX, type AuditIssue, type Playbook, type Subscores } from '@citable/contract';
+import { CUSTOM_PLAYBOOK_PREFIX, type AuditIssue, type Playbook, type Profile, type Subscores } from '@citable/contract';
 import type { Db } from '../db/client';
 import { auditHistory, customPlaybooks, playbookProgress } from '../db/schema';
+import { ownAuditCondition, siteParams } from '../track/own-audits';
+import { profileSites } from '../track/site-roles';
 
 /** Playbook progress and custom playbooks, always scoped by the user id. */
 
@@ -57,7 +59,8 @@ export interface LatestAudit {
   createdAt: Date;
 }
 
-export async function latestAudit(db: Db, userId: string): Promise<LatestAudit | null> {
+/** The newest own audit: a competitor's audit (by the profile's sites) is never the user's. */
+export async function latestAudit(db: Db, userId: string, sites: Pick<Profile, 'websites' | 'competitors'> = { websites: [], competitors: [] }): Promise<LatestAudit | null> {
   const [row] = await db
     .select({
       id: auditHistory.id,
@@ -70,7 +73,7 @@ export async function latestAudit(db: Db, userId: string): Promise<LatestAudit |
       createdAt: auditHistory.createdAt,
     })
     .from(auditHistory)
-    .where(eq(auditHistory.userId, userId))
+    .where(and(eq(auditHistory.userId, userId), ownAuditCondition(siteParams(profileSites(sites)))))
     .orderBy(desc(auditHistory.createdAt))
     .limit(1);
   if (!row) return null;

@@ -17,7 +17,7 @@ import { enforceAuditLimit, isOwnHost, siteAuditPages } from '../services/audits
 import { toHistoryItem, toRunView } from '../services/audits/views';
 import { getOrCreateProfile } from '../services/profile';
 import { keepReadCacheUntil } from '../plugins/read-cache';
-import { listOwnAuditSummaries } from '../track/own-audits';
+import { listOwnAuditSummaries, ownerSites } from '../track/own-audits';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
@@ -54,7 +54,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ job: ReturnType<typeof auditRu
     const owner = await app.requireOwner(request);
     const { website, limit } = request.query;
     // The user's own audits (or one site's), never a competitor's: issue 19.
-    const rows = await listOwnAuditSummaries(app.db, owner.ownerId, await app.ownerProfile(request), { website, limit: limit ?? (website ? AUDIT_LIST_WEBSITE_DEFAULT : AUDIT_LIST_DEFAULT) });
+    const rows = await listOwnAuditSummaries(app.db, owner.ownerId, await ownerSites(app, request), { website, limit: limit ?? (website ? AUDIT_LIST_WEBSITE_DEFAULT : AUDIT_LIST_DEFAULT) });
     let current = await getRunInFlight(app.db, owner.ownerId);
     // Reads write only when there is something to fix: an abandoned run is failed, then re-read.
     if (current && isAbandoned(current)) {

@@ -1,5 +1,4 @@
-import type { Profile, SiteEntry } from '@citable/contract';
-import { originOf } from '../services/audits/history';
+import { resolveSite, siteAddress, type Profile, type SiteEntry } from '@citable/contract';
 
 export type SiteRole = 'website' | 'competitor' | 'other';
 
@@ -7,19 +6,27 @@ export interface ProfileSite {
   name: string;
   url: string;
   origin: string;
+  /** The path the site was entered with, without trailing slashes ('' for a whole origin). */
+  path: string;
   role: 'website' | 'competitor';
 }
 
-/** The profile's websites and competitors with their origins; a site listed as both counts as the user's. */
+/**
+ * The profile's websites and competitors, websites first. A site is its origin plus its path, so a
+ * competitor on the same host under another path is a site of its own; the same address listed as
+ * both counts once, as the user's.
+ */
 export function profileSites(profile: Pick<Profile, 'websites' | 'competitors'>): ProfileSite[] {
   const seen = new Set<string>();
   const sites: ProfileSite[] = [];
   const add = (entries: SiteEntry[], role: ProfileSite['role']) => {
     for (const entry of entries) {
-      const origin = originOf(entry.url);
-      if (origin === null || seen.has(origin)) continue;
-      seen.add(origin);
-      sites.push({ name: entry.name, url: entry.url, origin, role });
+      const address = siteAddress(entry.url);
+      if (address === null) continue;
+      const key = `${address.origin}${address.path}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      sites.push({ name: entry.name, url: entry.url, origin: address.origin, path: address.path, role });
     }
   };
   add(profile.websites, 'website');
@@ -27,8 +34,10 @@ export function profileSites(profile: Pick<Profile, 'websites' | 'competitors'>)
   return sites;
 }
 
-/** Audits are matched to profile sites by origin, so a page audit belongs to its site. */
+/**
+ * The site an audited address belongs to (contract `resolveSite`): the longest listed path it lies
+ * within, the website on a tie; by host only when no path matches, the website first.
+ */
 export function siteForUrl(sites: ProfileSite[], url: string | null): ProfileSite | null {
-  const origin = originOf(url);
-  return origin === null ? null : (sites.find((site) => site.origin === origin) ?? null);
+  return resolveSite(sites, url);
 }

@@ -64,7 +64,8 @@ export async function listAuditHistory(db: Db, userId: string, options: { websit
 export type AuditSummaryRow = Omit<AuditHistoryRow, 'auditData'> & { kind: StoredAudit['kind']; pageCount: number };
 
 const { auditData: _auditData, kind: _kind, pageCount: _pageCount, ...summaryColumns } = getTableColumns(auditHistory);
-const summarySelection = {
+/** The columns of an AuditSummaryRow (track/own-audits.ts lists own audits with them too). */
+export const summarySelection = {
   ...summaryColumns,
   // coalesce reads audit_data only for a row written without the copies.
   kind: sql<StoredAudit['kind']>`coalesce(${auditHistory.kind}, ${auditHistory.auditData}->>'kind')`,

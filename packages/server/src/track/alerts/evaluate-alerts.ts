@@ -5,6 +5,7 @@ import { auditHistory, userActivity, userProfiles } from '../../db/schema';
 import { getAuditHistory, scoreColumns, type AuditHistoryRow } from '../../services/audits/history';
 import type { StoredAudit } from '../../services/audits/stored-audit';
 import { getOrCreateProfile } from '../../services/profile';
+import { addressVariants } from '../own-audits';
 import { profileSites, siteForUrl } from '../site-roles';
 import {
   competitorSurgeAlert,
@@ -43,11 +44,12 @@ export function toScorePoint(row: ScoreColumns): ScorePoint {
 }
 
 /**
- * The audits comparable with this one, oldest first: same site origin and same kind, since a
- * one-page audit and a site crawl of the same site score different things.
+ * The audits comparable with this one, oldest first: the same address and the same kind (issue 19:
+ * like with like). A one-page audit and a site crawl score different things, and so do two pages
+ * of one site, or a competitor listed under another path of the same host.
  */
 async function seriesFor(db: Db, userId: string, audit: AuditHistoryRow): Promise<ScorePoint[]> {
-  if (audit.websiteOrigin === null) return [toScorePoint(audit)];
+  if (audit.websiteOrigin === null || audit.websiteUrl === null) return [toScorePoint(audit)];
   // Score columns only, and the kind from its column: the series never reads the stored audits
   // (audit_data is read only for rows written before the column existed).
   const rows = await db
@@ -57,6 +59,7 @@ async function seriesFor(db: Db, userId: string, audit: AuditHistoryRow): Promis
       and(
         eq(auditHistory.userId, userId),
         eq(auditHistory.websiteOrigin, audit.websiteOrigin),
+        inArray(auditHistory.websiteUrl, addressVariants(audit.websiteUrl)),
         sql`coalesce(${auditHistory.kind}, ${auditHistory.auditData}->>'kind') = ${audit.auditData.kind}`,
         sql`${auditHistory.createdAt} <= ${audit.createdAt.toISOString()}`,
       ),

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { auditHistory } from '../../db/schema';
 import type { AuditHistoryRow } from '../../services/audits/history';
 import type { StoredAudit } from '../../services/audits/stored-audit';
-import { profileSites, type ProfileSite } from '../site-roles';
+import { profileSites, siteForUrl, type ProfileSite } from '../site-roles';
 
 const WEEK_MS = 7 * 86_400_000;
 const NAMED_ENTITIES_DETAIL = 'Named entities in the text';
@@ -51,6 +51,11 @@ const mean = (values: number[]) => (values.length === 0 ? null : Math.round(valu
  * Competitive Intelligence (spec 002 §2.5, §3) from the user's real audits of their first website
  * and their competitors in the period: the latest scores, the entities each names, and weekly
  * points (at most 20, the newest) of the user's score against the competitors' average.
+ *
+ * Each audit counts for the site it belongs to under the matching rule (contract/site-match.ts),
+ * so a competitor on the user's host under its own path keeps its own name and score. Like with
+ * like: a site's crawls are what it is compared on; its page audits count only while it has no
+ * crawl in the period.
  */
 export async function competitiveData(db: Db, userId: string, profile: Profile, period: CompetitivePeriod, now = new Date()): Promise<CompetitiveData> {
   const sites = profileSites(profile);
@@ -60,21 +65,36 @@ export async function competitiveData(db: Db, userId: string, profile: Profile, 
   if (!userSite || competitors.length === 0) return { status: 'no-sites', ...empty };
 
   const since = new Date(now.getTime() - COMPETITIVE_PERIOD_DAYS[period] * 86_400_000);
-  const origins = [userSite, ...competitors].map((site) => site.origin);
-  const rows = await db
+  const compared = [userSite, ...competitors];
+  const origins = [...new Set(compared.map((site) => site.origin))];
+  const candidates = await db
     .select()
     .from(auditHistory)
     .where(and(eq(auditHistory.userId, userId), inArray(auditHistory.websiteOrigin, origins), gte(auditHistory.createdAt, since)))
     .orderBy(asc(auditHistory.createdAt));
-  const latest = new Map<string, AuditHistoryRow>();
-  for (const row of rows) if (row.websiteOrigin) latest.set(row.websiteOrigin, row);
-  const userView = view(userSite, latest.get(userSite.origin));
-  const competitorViews = competitors.map((site) => view(site, latest.get(site.origin)));
+  // Every site's audits, oldest first, of the kind it is compared on.
+  const bySite = new Map<ProfileSite, AuditHistoryRow[]>(compared.map((site) => [site, []]));
+  for (const row of candidates) {
+    const site = siteForUrl(sites, row.websiteUrl);
+    if (site) bySite.get(site)?.push(row);
+  }
+  for (const [site, rows] of bySite) {
+    const crawls = rows.filter((row) => row.auditData.kind === 'site');
+    if (crawls.length > 0) bySite.set(site, crawls);
+  }
+  const rows = [...bySite.values()].flat().sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const latest = new Map<ProfileSite, AuditHistoryRow>();
+  for (const [site, siteRows] of bySite) if (siteRows.length > 0) latest.set(site, siteRows[siteRows.length - 1]);
+  const siteOf = new Map<AuditHistoryRow, ProfileSite>();
+  for (const [site, siteRows] of bySite) for (const row of siteRows) siteOf.set(row, site);
+
+  const userView = view(userSite, latest.get(userSite));
+  const competitorViews = competitors.map((site) => view(site, latest.get(site)));
   if (rows.length === 0) return { status: 'no-audits', ...empty, userSite: userView, competitors: competitorViews };
 
   const entityCoverage = new Map<string, Record<string, number>>();
-  for (const site of [userSite, ...competitors]) {
-    const audit = latest.get(site.origin);
+  for (const site of compared) {
+    const audit = latest.get(site);
     if (!audit) continue;
     for (const name of new Set(auditEntities(audit.auditData))) {
       const key = name.toLowerCase();
@@ -91,12 +111,13 @@ export async function competitiveData(db: Db, userId: string, profile: Profile, 
     .slice(0, COMPETITIVE_LIMITS.entities)
     .map(([key, coverage]) => ({ name: displayName.get(key) ?? key, coverage }));
 
-  const weeks = new Map<number, { user: number[]; competitors: Map<string, number[]> }>();
+  const weeks = new Map<number, { user: number[]; competitors: Map<ProfileSite, number[]> }>();
   for (const row of rows) {
+    const site = siteOf.get(row)!;
     const week = Math.floor((row.createdAt.getTime() - since.getTime()) / WEEK_MS);
-    const bucket = weeks.get(week) ?? { user: [], competitors: new Map<string, number[]>() };
-    if (row.websiteOrigin === userSite.origin) bucket.user.push(row.overallScore);
-    else if (row.websiteOrigin) bucket.competitors.set(row.websiteOrigin, [...(bucket.competitors.get(row.websiteOrigin) ?? []), row.overallScore]);
+    const bucket = weeks.get(week) ?? { user: [], competitors: new Map<ProfileSite, number[]>() };
+    if (site === userSite) bucket.user.push(row.overallScore);
+    else bucket.competitors.set(site, [...(bucket.competitors.get(site) ?? []), row.overallScore]);
     weeks.set(week, bucket);
   }
   const trends = [...weeks.entries()]

@@ -1,8 +1,7 @@
 import { and, desc, eq, gte, type SQL } from 'drizzle-orm';
-import { HISTORY_PERIOD_DAYS, HISTORY_RULES, type HistoryEntry, type HistoryQuery, type HistoryResponse, type PlanId, type Profile } from '@citable/contract';
+import { addressKey, HISTORY_PERIOD_DAYS, HISTORY_RULES, type HistoryEntry, type HistoryQuery, type HistoryResponse, type PlanId, type Profile } from '@citable/contract';
 import type { Db } from '../../db/client';
 import { auditHistory, auditRuns, monitorRuns } from '../../db/schema';
-import { originOf } from '../../services/audits/history';
 import { toHistoryItem } from '../../services/audits/views';
 import { profileSites, siteForUrl } from '../site-roles';
 import { historyInsights } from './history-insights';
@@ -96,11 +95,15 @@ export async function listHistory(db: Db, userId: string, profile: Profile, quer
   return { entries: filtered.slice(0, HISTORY_RULES.maxEntries), insights: historyInsights(comparableSeries(filtered)) };
 }
 
-/** The newest own audit's site and kind, and every completed entry sharing them, oldest first. */
+/**
+ * The newest own audit's address and kind, and every completed own entry sharing them, oldest
+ * first: like with like (issue 19), so a page audit is never compared with a site crawl, nor one
+ * page with another, nor the user's site with a competitor's audit.
+ */
 function comparableSeries(entries: HistoryEntry[]): HistoryEntry[] {
   const own = entries.filter((entry) => entry.status === 'completed' && entry.role !== 'competitor').sort((a, b) => a.created_at.localeCompare(b.created_at));
   const latest = own[own.length - 1];
   if (!latest) return [];
-  const origin = originOf(latest.website_url);
-  return own.filter((entry) => entry.kind === latest.kind && originOf(entry.website_url) === origin);
+  const address = addressKey(latest.website_url);
+  return own.filter((entry) => entry.kind === latest.kind && addressKey(entry.website_url) === address);
 }

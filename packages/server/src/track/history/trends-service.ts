@@ -1,13 +1,14 @@
 import { and, asc, eq, gte, type SQL } from 'drizzle-orm';
-import { canUseArea, HISTORY_PERIOD_DAYS, HISTORY_RULES, type HistoryPeriod, type Profile, type TrendSeries } from '@citable/contract';
+import { addressKey, canUseArea, siteAddress, HISTORY_PERIOD_DAYS, HISTORY_RULES, type HistoryPeriod, type Profile, type TrendSeries } from '@citable/contract';
 import type { Db } from '../../db/client';
 import { auditHistory } from '../../db/schema';
-import { originOf } from '../../services/audits/history';
-import { profileSites } from '../site-roles';
+import { profileSites, siteForUrl } from '../site-roles';
 
 /**
  * Score series for the Trends view, one per requested site (the first website by default). A
- * series keeps the kind of the site's newest audit, so page and site audits are not joined in one line.
+ * series holds the audits that belong to that site (a competitor under another path of the same
+ * host is not it) and keeps the kind and address of the site's newest audit, so a line never joins
+ * page and site audits, nor two pages (issue 19: like with like).
  */
 export async function trendSeries(db: Db, userId: string, profile: Profile, urls: string[], period: HistoryPeriod, now = new Date()): Promise<TrendSeries[]> {
   const sites = profileSites(profile);
@@ -16,23 +17,31 @@ export async function trendSeries(db: Db, userId: string, profile: Profile, urls
   const reveal = canUseArea(profile.plan, 'subscores');
   const series: TrendSeries[] = [];
   for (const url of wanted) {
-    const origin = originOf(url);
-    if (origin === null) continue;
-    const scope: SQL[] = [eq(auditHistory.userId, userId), eq(auditHistory.websiteOrigin, origin)];
+    const address = siteAddress(url);
+    if (address === null) continue;
+    const key = `${address.origin}${address.path}`;
+    const listed = sites.find((candidate) => `${candidate.origin}${candidate.path}` === key);
+    // A site missing from the profile is matched as one more of the user's.
+    const target = listed ?? { name: address.origin, url, ...address, role: 'website' as const };
+    const candidates = listed ? sites : [...sites, target];
+    const scope: SQL[] = [eq(auditHistory.userId, userId), eq(auditHistory.websiteOrigin, address.origin)];
     if (period !== 'all') scope.push(gte(auditHistory.createdAt, new Date(now.getTime() - HISTORY_PERIOD_DAYS[period] * 86_400_000)));
-    const rows = await db
-      .select()
-      .from(auditHistory)
-      .where(and(...scope))
-      .orderBy(asc(auditHistory.createdAt))
-      .limit(HISTORY_RULES.maxEntries * 5);
-    const kind = rows[rows.length - 1]?.auditData.kind;
-    const site = sites.find((candidate) => candidate.origin === origin);
+    const rows = (
+      await db
+        .select()
+        .from(auditHistory)
+        .where(and(...scope))
+        .orderBy(asc(auditHistory.createdAt))
+        .limit(HISTORY_RULES.maxEntries * 5)
+    ).filter((row) => siteForUrl(candidates, row.websiteUrl) === target);
+    const newest = rows[rows.length - 1];
+    const kind = newest?.auditData.kind;
+    const newestAddress = addressKey(newest?.websiteUrl);
     series.push({
-      name: site?.name ?? origin,
-      url: site?.url ?? url,
+      name: target.name,
+      url: target.url,
       points: rows
-        .filter((row) => row.auditData.kind === kind)
+        .filter((row) => row.auditData.kind === kind && addressKey(row.websiteUrl) === newestAddress)
         .slice(-HISTORY_RULES.maxEntries)
         .map((row) => ({
           date: row.createdAt.toISOString(),

@@ -1,9 +1,10 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
-import { INSIGHT_RULES, type InsightList, type Profile } from '@citable/contract';
+import { desc, eq, sql } from 'drizzle-orm';
+import { INSIGHT_RULES, siteAddress, type InsightList, type Profile } from '@citable/contract';
 import type { Db } from '../../db/client';
 import { preparedOn } from '../../db/prepared';
-import { auditHistory, userActivity } from '../../db/schema';
-import { latestOwnScores } from '../own-audits';
+import { userActivity } from '../../db/schema';
+import { countOwnAudits, latestOwnScores, latestSiteScores } from '../own-audits';
+import { profileSites } from '../site-roles';
 import { buildInsights } from './insight-rules';
 
 interface Cached {
@@ -25,18 +26,27 @@ export class InsightsService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** `profile` is the owner's, as the route already has it (app.ownerProfile). */
-  async get(userId: string, profile: Profile): Promise<InsightList> {
+  /**
+   * `profile` is the owner's, as the route already has it (app.ownerProfile). With `website` the
+   * insights read that website's latest audit, the one the overview shows (issue 19); without it,
+   * the newest of the user's own audits. Never a competitor's.
+   */
+  async get(userId: string, profile: Profile, requested?: string): Promise<InsightList> {
     const now = this.now();
-    const latest = await latestOwnScores(this.db, userId, profile);
+    // Only a website of the profile narrows them (which also bounds the cache to the profile's websites).
+    const address = siteAddress(requested);
+    const website = address ? profileSites(profile).find((site) => site.role === 'website' && site.origin === address.origin && site.path === address.path)?.url : undefined;
+    const latest = website === undefined ? await latestOwnScores(this.db, userId, profile) : await latestSiteScores(this.db, userId, profile, website);
     const lastActivity = preparedOn(this.db, 'last_activity', (db, name) =>
       db.select({ at: userActivity.createdAt }).from(userActivity).where(eq(userActivity.userId, sql.placeholder('userId'))).orderBy(desc(userActivity.createdAt)).limit(1).prepare(name),
     );
     const [activity] = await lastActivity.execute({ userId });
     const fingerprint = [profile.plan, profile.updated_at, latest?.id ?? '', activity?.at.toISOString() ?? ''].join('|');
-    const cached = this.cache.get(userId);
+    const key = `${userId}\n${website ?? ''}`;
+    const cached = this.cache.get(key);
     if (cached && cached.fingerprint === fingerprint && now.getTime() - cached.at < INSIGHT_RULES.throttleMs) return cached.value;
-    const [{ audits }] = await this.db.select({ audits: count() }).from(auditHistory).where(eq(auditHistory.userId, userId));
+    // Own audits only: a competitor's audit is not one of the user's (issue 19).
+    const audits = await countOwnAudits(this.db, userId, profile);
     const insights = buildInsights({
       latest: latest
         ? {
@@ -55,7 +65,7 @@ export class InsightsService {
       now,
     });
     const value = { insights, generatedAt: now.toISOString() };
-    this.cache.set(userId, { at: now.getTime(), fingerprint, value });
+    this.cache.set(key, { at: now.getTime(), fingerprint, value });
     return value;
   }
 }

@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useSearchParams } from 'react-router';
 import { canUseArea, COMPETITIVE_PERIODS, TREND_CHART, type CompetitiveData, type CompetitivePeriod } from '@citable/contract';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { apiClient, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import type { Profile } from '@citable/contract';
 import type { SessionUser } from '../../../hooks/use-session';
+import { AuditProgress, matchableSites } from '../../audit';
 import { useCompetitiveData } from '../api/competitive';
+import { useCompetitiveAudit } from '../hooks/use-competitive-audit';
 
 type View = 'scores' | 'entities' | 'trends';
 const VIEWS: Record<View, string> = { scores: 'Score Comparison', entities: 'Entity Heatmap', trends: 'Trend Analysis' };
@@ -36,10 +39,11 @@ export function CompetitiveSection({ user, profile }: { user: SessionUser; profi
   const allowed = canUseArea(profile.plan, 'competitive-viz');
   const [period, setPeriod] = useState<CompetitivePeriod>('30d');
   const [view, setView] = useState<View>('scores');
-  const [starting, setStarting] = useState<string | null>(null);
   const [, setParams] = useSearchParams();
   const query = useCompetitiveData(user.id, period, allowed);
   const data = query.data;
+  const sites = useMemo(() => matchableSites(profile), [profile]);
+  const audit = useCompetitiveAudit(user.id, sites);
 
   const header = (
     <div className="flex flex-wrap items-end justify-between gap-3">
@@ -78,19 +82,22 @@ export function CompetitiveSection({ user, profile }: { user: SessionUser; profi
       </div>
     );
   }
-  const runAudit = async (url: string) => {
-    setStarting(url);
-    try {
-      await apiClient.post('/api/audits', { url, scope: 'site' });
-    } finally {
-      setStarting(null);
-    }
-  };
+  const runAudit = audit.auditNow;
 
   return (
     <div className="space-y-6" data-testid="competitive-section">
       {header}
       {query.isError ? <p className="text-sm text-red-700">{errorMessage(query.error)}</p> : null}
+      {audit.running || audit.notice ? (
+        <div className="space-y-3" data-testid="competitive-audit">
+          {audit.running ? <AuditProgress run={audit.running.run} site={audit.running.name} /> : null}
+          {audit.notice ? (
+            <Alert tone={audit.notice.tone} testId="competitive-audit-notice">
+              {audit.notice.text}
+            </Alert>
+          ) : null}
+        </div>
+      ) : null}
       {data?.status === 'no-sites' ? (
         <Empty title="No Competitive Data">Add your website and at least one competitor in Settings to compare them.</Empty>
       ) : null}
@@ -100,7 +107,7 @@ export function CompetitiveSection({ user, profile }: { user: SessionUser; profi
           <div className="mt-4 flex flex-wrap justify-center gap-2">
             {[data.userSite, ...data.competitors].flatMap((site) =>
               site ? [
-                <Button key={site.url} variant="outline" size="sm" disabled={starting !== null} onClick={() => void runAudit(site.url)}>
+                <Button key={site.url} variant="outline" size="sm" disabled={audit.busy} onClick={() => void runAudit(site.url)}>
                   Audit {site.name}
                 </Button>,
               ] : [],
@@ -147,7 +154,7 @@ export function CompetitiveSection({ user, profile }: { user: SessionUser; profi
                   site && site.overallScore === null ? (
                     <p key={site.url} className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
                       {site.name} has no audit in this period yet; monitoring will audit it, or
-                      <Button size="sm" variant="outline" disabled={starting !== null} onClick={() => void runAudit(site.url)}>
+                      <Button size="sm" variant="outline" disabled={audit.busy} onClick={() => void runAudit(site.url)}>
                         Audit now
                       </Button>
                     </p>

@@ -11,9 +11,24 @@ import { useClientScope } from '../../../stores/client-scope';
 import { useUiState } from '../../../stores/ui-state';
 import { AlertsBell } from '../../alerts';
 import { ClientSwitcher } from '../../clients';
+import { NavDrawer } from '../../shell/components/nav-drawer';
 import { BrandCompanyName } from '../../white-label';
+import type { SectionId } from '../sections/section-types';
 
-export function DashboardHeader({ user, profile }: { user: SessionUser; profile: Profile | null }) {
+interface DashboardHeaderProps {
+  user: SessionUser;
+  profile: Profile | null;
+  /** The selected section and how to change it, for the phone's navigation drawer. */
+  active: SectionId;
+  onSelect: (id: SectionId) => void;
+}
+
+/**
+ * The dashboard's header. From tablet width up: home, logo, client switcher, plan, alerts, name,
+ * billing, settings and sign-out. On phones it keeps what fits on one line (menu, mark, switcher,
+ * plan, alerts) and the rest moves into the navigation drawer the menu button opens.
+ */
+export function DashboardHeader({ user, profile, active, onSelect }: DashboardHeaderProps) {
   const { setSettingsOpen, setBillingOpen } = useUiState();
   const { signOut, signingOut } = useSignOut();
   const plan = PLANS[profile?.plan ?? 'free'];
@@ -27,31 +42,37 @@ export function DashboardHeader({ user, profile }: { user: SessionUser; profile:
         Skip to content
       </a>
       <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-6">
-        <Link to="/" className={buttonClasses('ghost', 'sm', 'px-2')} aria-label="Back to home">
+        <NavDrawer name={name} email={user.email} plan={profile?.plan ?? null} canOpenSettings={Boolean(profile)} active={active} goals={profile?.goals ?? []} onSelect={onSelect} />
+        <Link to="/" className={buttonClasses('ghost', 'sm', 'px-2 max-md:hidden')} aria-label="Back to home">
           <ArrowLeft aria-hidden="true" className="size-4" />
-          <span className="hidden sm:inline">Home</span>
+          <span className="hidden lg:inline">Home</span>
         </Link>
-        <span className="hidden md:block">
+        <span className="shrink-0 md:hidden">
+          <Logo markOnly />
+        </span>
+        <span className="hidden shrink-0 md:block">
           <Logo />
         </span>
-        <BrandCompanyName />
+        <span className="hidden min-w-0 lg:contents">
+          <BrandCompanyName />
+        </span>
         <ClientSwitcher />
-        <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
+        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2 lg:gap-3">
           <Badge tone="primary" className="shrink-0">
             <span data-testid="plan-badge">{plan.name}</span>
             <span className="sr-only"> plan</span>
           </Badge>
           {profile ? <AlertsBell userId={user.id} plan={profile.plan} /> : null}
-          <span className="max-w-36 min-w-0 truncate text-sm font-medium text-slate-800 sm:max-w-56" data-testid="dashboard-user-name" title={name}>
+          <span className="hidden max-w-32 min-w-0 truncate text-sm font-medium text-slate-800 md:block lg:max-w-56" data-testid="dashboard-user-name" title={name}>
             {name}
           </span>
-          <Button variant="ghost" size="icon" onClick={() => setBillingOpen(true)} aria-label="Billing" title="Billing" data-testid="header-billing">
+          <Button variant="ghost" size="icon" className="max-md:hidden" onClick={() => setBillingOpen(true)} aria-label="Billing" title="Billing" data-testid="header-billing">
             <CreditCard aria-hidden="true" className="size-5" />
           </Button>
-          <Button variant="ghost" size="icon" onClick={() => setSettingsOpen(true)} aria-label="Settings" title="Settings" disabled={!profile}>
+          <Button variant="ghost" size="icon" className="max-md:hidden" onClick={() => setSettingsOpen(true)} aria-label="Settings" title="Settings" disabled={!profile}>
             <Settings aria-hidden="true" className="size-5" />
           </Button>
-          <Button variant="ghost" size="icon" onClick={signOut} disabled={signingOut} aria-label="Sign out" title="Sign out">
+          <Button variant="ghost" size="icon" className="max-md:hidden" onClick={signOut} disabled={signingOut} aria-label="Sign out" title="Sign out">
             <LogOut aria-hidden="true" className="size-5" />
           </Button>
         </div>

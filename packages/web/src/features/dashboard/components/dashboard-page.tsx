@@ -1,4 +1,4 @@
-import type { Profile } from '@citable/contract';
+import { canUseTool, type Profile } from '@citable/contract';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +8,7 @@ import { useClientScope } from '../../../stores/client-scope';
 import { useUiState } from '../../../stores/ui-state';
 import { ClientBanner } from '../../clients';
 import { GenieLauncher, logToolLaunched } from '../../genie';
+import { isToolId, LockedTool } from '../../tools';
 import { BrandTheme } from '../../white-label';
 import { useSection } from '../hooks/use-section';
 import { DashboardError } from './dashboard-error';
@@ -34,9 +35,9 @@ export function DashboardPage({ user, profile, onRetryProfile, profileLoading = 
 
   return (
     <BrandTheme className="min-h-dvh bg-slate-50">
-      <DashboardHeader user={user} profile={profile} />
+      <DashboardHeader user={user} profile={profile} active={section.id} onSelect={select} />
       <div className="md:flex">
-        <DashboardSidebar active={section.id} goals={profile?.goals ?? []} onSelect={select} />
+        <DashboardSidebar active={section.id} goals={profile?.goals ?? []} plan={profile?.plan ?? null} onSelect={select} />
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">
           <ClientBanner />
           <ErrorBoundary key={clientId ?? 'own'} fallback={<DashboardError />}>
@@ -44,8 +45,12 @@ export function DashboardPage({ user, profile, onRetryProfile, profileLoading = 
               <div className="flex justify-center p-16" role="status" aria-label="Loading">
                 <Spinner className="size-8" />
               </div>
+            ) : profile && isToolId(section.id) && !canUseTool(profile.plan, section.id) ? (
+              // Every tool above the plan, whoever built its screen, explains itself and offers the upgrade.
+              <LockedTool toolId={section.id} plan={profile.plan} />
             ) : profile ? (
-              <Section key={clientId ?? 'own'} user={user} profile={profile} />
+              // Finishing onboarding over the dashboard remounts the section, as arriving from elsewhere would.
+              <Section key={`${clientId ?? 'own'}:${profile.onboarding_completed_at ? 'onboarded' : 'new'}`} user={user} profile={profile} />
             ) : (
               <div className="mx-auto max-w-lg space-y-4" data-testid="profile-error">
                 <Alert tone="error">{profileError ?? 'Your profile could not be loaded.'}</Alert>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { AuditOverview, useRecentAudits } from '../../audit';
 import { InsightsCard } from '../../insights';
 import { GiveFeedback } from '../../feedback';
@@ -15,8 +15,10 @@ export function OverviewSection({ user, profile }: SectionProps) {
   // A selected client's profile carries the client's name; the greeting is for the person signed in.
   const { clientId } = useClientScope();
   const name = firstName(clientId ? null : profile.full_name, user.name, user.email);
-  // The same cached query as the audit panel's history: goals measure progress with the newest audit.
-  const audits = useRecentAudits(user.id);
+  // The website chosen in the audit panel: the score, trend, recent audits and goal progress are its own (issue 19).
+  const [website, setWebsite] = useState(profile.websites[0]?.url ?? '');
+  // The same cached query as the audit panel's: goals measure progress with the website's newest audit.
+  const audits = useRecentAudits(user.id, website || undefined);
 
   return (
     <div className="space-y-6">
@@ -32,8 +34,8 @@ export function OverviewSection({ user, profile }: SectionProps) {
           <GiveFeedback />
         </div>
       </div>
-      <AuditOverview userId={user.id} profile={profile} />
-      <InsightsCard userId={user.id} />
+      <AuditOverview userId={user.id} profile={profile} website={website} onWebsiteChange={setWebsite} />
+      <InsightsCard userId={user.id} website={website || undefined} />
       <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
         <WebsiteCard userId={user.id} profile={profile} />
         <GoalsCard profile={profile} latestAudit={audits.data?.[0] ?? null} />

@@ -4,9 +4,11 @@ import { Button } from '../../../components/ui/button';
 import { useUiState } from '../../../stores/ui-state';
 import { useMonitoredSites } from '../api/monitoring';
 
-function hostOf(url: string): string {
+/** The host, and the path when the site is one (a competitor under another path of a shared host is told apart). */
+function addressLabel(url: string): string {
   try {
-    return new URL(url).host;
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname.replace(/\/+$/, '')}`;
   } catch {
     return url;
   }
@@ -59,7 +61,7 @@ function SiteList({
                 rel="noopener noreferrer"
                 className="mt-0.5 flex w-fit max-w-full min-w-0 items-center gap-1 rounded text-sm text-primary-700 hover:text-primary-800 hover:underline"
               >
-                <span className="truncate">{hostOf(entry.url)}</span>
+                <span className="truncate">{addressLabel(entry.url)}</span>
                 <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
                 <span className="sr-only">(opens in a new tab)</span>
               </a>

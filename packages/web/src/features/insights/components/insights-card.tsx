@@ -13,8 +13,8 @@ const STYLE: Record<Insight['type'], { icon: typeof Lightbulb; tone: string }> =
 };
 
 /** Up to three insights with actions that switch the dashboard section (spec 002 §2.1). */
-export function InsightsCard({ userId }: { userId: string }) {
-  const { data, isError } = useInsights(userId);
+export function InsightsCard({ userId, website }: { userId: string; website?: string }) {
+  const { data, isError } = useInsights(userId, website);
   const [, setParams] = useSearchParams();
 
   const act = (insight: Insight) => {
