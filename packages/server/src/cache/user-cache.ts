@@ -47,7 +47,7 @@ export class UserCache<V> {
     /** Whether entries may be served and stored at all (the change feed is live). */
     private readonly enabled: () => boolean,
   ) {
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
   }
 
   get count(): number {
