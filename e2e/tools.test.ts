@@ -198,15 +198,19 @@ describe('a Pro user', () => {
   });
 });
 
-test('a Core user does not see the Pro tools in the grid', async () => {
+test('a Core user sees the Pro tools in the grid, locked, and their pages offer the upgrade', async () => {
   const { page, context } = await openPage(browser, { baseUrl: server.baseUrl, cookie: core.cookie });
   await page.goto(`${server.baseUrl}/dashboard?section=tools`);
   await page.getByTestId('tools-grid').waitFor();
-  for (const id of ['audit', 'schema', 'voice', 'summaries', 'discovery']) expect(await page.getByTestId(`tool-card-${id}`).count()).toBe(1);
-  for (const id of ['entities', 'prompts', 'competitive']) expect(await page.getByTestId(`tool-card-${id}`).count()).toBe(0);
+  for (const id of ['audit', 'schema', 'voice', 'summaries', 'discovery']) expect(await page.getByTestId(`tool-card-${id}`).getAttribute('data-locked'), id).toBeNull();
+  for (const id of ['entities', 'prompts', 'competitive']) {
+    expect(await page.getByTestId(`tool-card-${id}`).getAttribute('data-locked'), id).toBe('true');
+    expect(await page.getByTestId(`tool-card-${id}`).getByRole('img', { name: 'requires Pro' }).count(), id).toBe(1);
+  }
   await screenshot(page, 'tools-grid-core');
   // The page of a Pro tool explains the plan instead of offering a form the server would refuse.
   await page.goto(`${server.baseUrl}/dashboard?section=entities`);
-  await page.getByTestId('tool-upgrade').waitFor();
+  await page.getByTestId('tool-upgrade').getByRole('button', { name: 'Upgrade to Pro' }).waitFor();
+  expect(await page.getByTestId('tool-run').count()).toBe(0);
   await context.close();
 });

@@ -6,8 +6,11 @@ import { llmPublicConfigSchema } from './llm';
 export const AUTH_PAGES = {
   /** Opens the sign-in dialog. */
   signIn: '/?auth=signin',
-  /** Where a verified e-mail address lands (the sign-in dialog with a confirmation note). */
-  emailVerified: '/?auth=verified',
+  /**
+   * Where the verification link lands: it signs the user in (better-auth's autoSignInAfterVerification),
+   * so the dashboard opens, with onboarding for a new account; a bad or expired link (?error=) opens sign-in there.
+   */
+  emailVerified: '/dashboard?auth=verified',
   /** Asks for an e-mail address and calls better-auth's requestPasswordReset with redirectTo resetPassword. */
   forgotPassword: '/?auth=forgot',
   /** Receives ?token= (or ?error=INVALID_TOKEN) and calls better-auth's resetPassword. */

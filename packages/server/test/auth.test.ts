@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_ERROR_CODES, MESSAGES, PASSWORD_MESSAGES } from '@citable/contract';
+import { AUTH_ERROR_CODES, AUTH_PAGES, MESSAGES, PASSWORD_MESSAGES } from '@citable/contract';
 import { api, cookieHeader, latestLink, signIn, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -27,7 +27,7 @@ describe('sign-up, verification and sign-in', () => {
     expect(link.startsWith(`${base}/api/auth/verify-email?token=`)).toBe(true);
     const verified = await fetch(link, { redirect: 'manual' });
     expect(verified.status).toBe(302);
-    expect(verified.headers.get('location')).toBe('/?auth=verified');
+    expect(verified.headers.get('location')).toBe(AUTH_PAGES.emailVerified);
 
     const signedIn = await api(base, '/api/auth/sign-in/email', { body: { email, password: STRONG_PASSWORD } });
     expect(signedIn.status).toBe(200);

@@ -63,7 +63,8 @@ export function createAuth(options: AuthOptions) {
       sendOnSignUp: true,
       // A sign-in refused for an unverified address sends a fresh link, so a lost mail is no dead end.
       sendOnSignIn: true,
-      autoSignInAfterVerification: false,
+      // The link is the proof of the address: following it signs in and lands on the dashboard (AUTH_PAGES.emailVerified).
+      autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
         await mailer.send(verificationEmail(user.email, user.name, url));

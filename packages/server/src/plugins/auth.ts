@@ -79,6 +79,11 @@ function limitedEndpoints(limits: AuthRateLimits): Record<string, LimitedEndpoin
     [SIGN_IN]: { perIp: limits.signInPerIp, message: SIGN_IN_LIMITED },
     '/api/auth/sign-up/email': { perEmail: limits.signUpPerEmail, perIp: limits.signUpPerIp, message: MESSAGES.auth.tooManySignups },
     '/api/auth/request-password-reset': { perEmail: limits.resetPerEmail, perIp: limits.resetPerIp, message: 'Too many password reset requests. Please wait a few minutes before trying again.' },
+    '/api/auth/send-verification-email': {
+      perEmail: limits.verificationPerEmail,
+      perIp: limits.verificationPerIp,
+      message: 'Too many verification e-mails requested. Please wait a few minutes before trying again.',
+    },
     '/api/auth/two-factor/verify-totp': { perIp: limits.twoFactorPerIp, message: 'Too many code attempts. Please wait a few minutes before trying again.' },
     '/api/auth/two-factor/verify-backup-code': { perIp: limits.twoFactorPerIp, message: 'Too many code attempts. Please wait a few minutes before trying again.' },
   };

@@ -36,6 +36,9 @@ export interface AuthRateLimits {
   /** Password-reset requests send mail; limited so nobody can flood an inbox. */
   resetPerEmail: RateRule;
   resetPerIp: RateRule;
+  /** "Resend verification e-mail" sends mail too; the same limits as a password reset. */
+  verificationPerEmail: RateRule;
+  verificationPerIp: RateRule;
   /** Two-factor codes per IP; better-auth itself caps each challenge and locks an account after repeated failures. */
   twoFactorPerIp: RateRule;
 }
@@ -51,6 +54,8 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   signUpPerIp: { limit: 5, windowMs: minutes(10) },
   resetPerEmail: { limit: 3, windowMs: minutes(15) },
   resetPerIp: { limit: 10, windowMs: minutes(15) },
+  verificationPerEmail: { limit: 3, windowMs: minutes(15) },
+  verificationPerIp: { limit: 10, windowMs: minutes(15) },
   twoFactorPerIp: { limit: 30, windowMs: minutes(15) },
 };
 

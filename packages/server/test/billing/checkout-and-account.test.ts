@@ -3,7 +3,7 @@ import { BILLING_ERRORS } from '@citable/contract';
 import { loadBillingConfig } from '../../src/billing/billing-config';
 import { reconcileSubscriptions } from '../../src/billing/reconcile-job';
 import { createProvider } from '../../src/billing/provider';
-import { auditRuns, userActivity } from '../../src/db/schema';
+import { auditRuns, toolRuns, userActivity } from '../../src/db/schema';
 import { api, signUpVerified, STRONG_PASSWORD, uniqueEmail } from '../helpers';
 import { billingEnv, startBillingServer, TEST_API_KEY, TEST_STORE_ID, TEST_WEBHOOK_SECRET, VARIANTS, type BillingTestServer } from './billing-server';
 import { FakeLemonSqueezy, sign, subscriptionObject, webhookBody } from './fake-lemon-squeezy';
@@ -151,10 +151,14 @@ describe('subscription, cancel, invoices, usage', () => {
   it('counts this month\'s audits, tool uses and reports against the plan limits', async () => {
     const ivy = await newUser('usage');
     const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15));
+    // Tool uses are the tool runs (issue 19); activities are not what the allowance counts.
+    await server.db.insert(toolRuns).values([
+      { userId: ivy.id, toolId: 'schema', via: 'app' },
+      { userId: ivy.id, toolId: 'generator', via: 'api' },
+      { userId: ivy.id, toolId: 'voice', via: 'app', createdAt: lastMonth },
+    ]);
     await server.db.insert(userActivity).values([
-      { userId: ivy.id, activityType: 'tool_used', toolId: 'schema' },
       { userId: ivy.id, activityType: 'tool_used', toolId: 'voice' },
-      { userId: ivy.id, activityType: 'tool_used', toolId: 'voice', createdAt: lastMonth },
       { userId: ivy.id, activityType: 'page_visited' },
     ]);
     const run = { userId: ivy.id, scope: 'page', websiteUrl: 'https://example.com/', maxPages: 1, counted: true };

@@ -12,11 +12,15 @@ const RETURN_PARAMS = ['checkout_success', 'checkout_cancelled', 'plan', 'auth',
 
 const VERIFIED_NOTICE = 'Your email address is confirmed. You can sign in now.';
 const VERIFY_FAILED = 'This confirmation link is invalid or has expired. Sign in and we will send you a new one.';
+/** The verification link signs in (the server's autoSignInAfterVerification); this confirms it. */
+const VERIFIED_TOAST = { type: 'success', title: 'Email Confirmed', message: 'Your email address is confirmed and you are signed in.' } as const;
 
 interface AuthPrompt {
   mode: AuthMode;
   notice?: string;
   error?: string;
+  /** A toast for someone the link has already signed in, instead of the dialog. */
+  signedIn?: typeof VERIFIED_TOAST;
 }
 
 /** The dialog an `?auth=` link asks for (AUTH_PAGES in the contract: the server's e-mails use them). */
@@ -28,7 +32,8 @@ function authPromptFor(params: URLSearchParams): AuthPrompt | null {
       return { mode: 'forgot' };
     case 'verified':
       // better-auth appends ?error= to the callback when the verification token is bad or expired.
-      return params.get('error') ? { mode: 'signin', error: VERIFY_FAILED } : { mode: 'signin', notice: VERIFIED_NOTICE };
+      // A used link confirms without signing in again: the sign-in dialog says the address is confirmed.
+      return params.get('error') ? { mode: 'signin', error: VERIFY_FAILED } : { mode: 'signin', notice: VERIFIED_NOTICE, signedIn: VERIFIED_TOAST };
     default:
       return null;
   }
@@ -75,5 +80,6 @@ export function useReturnNotices(): void {
     if (!prompt || session.isPending) return;
     setPrompt(null);
     if (!session.data) openAuth(prompt.mode, { notice: prompt.notice, error: prompt.error });
-  }, [prompt, session.isPending, session.data, openAuth]);
+    else if (prompt.signedIn) toast.show(prompt.signedIn);
+  }, [prompt, session.isPending, session.data, openAuth, toast]);
 }

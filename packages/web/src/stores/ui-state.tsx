@@ -8,6 +8,13 @@ const DASHBOARD_TRANSITION_MS = 300;
 
 export type AuthMode = 'signin' | 'signup' | 'forgot';
 
+/** Why the billing dialog was opened from an upgrade button: the plan to show first and what it unlocks. */
+export interface BillingIntent {
+  plan: PlanId;
+  /** The tool or area the user wanted, e.g. "Entity Coverage Analyzer". */
+  feature?: string;
+}
+
 export interface AuthDialogState {
   open: boolean;
   mode: AuthMode;
@@ -22,6 +29,8 @@ interface UiState {
   onboardingOpen: boolean;
   settingsOpen: boolean;
   billingOpen: boolean;
+  /** Set while the billing dialog is open from an upgrade button. */
+  billingIntent: BillingIntent | null;
   /** The plan chosen on the pricing section, remembered across sign-up, sign-in and onboarding. */
   selectedPlan: PlanId | null;
   billingCycle: BillingCycle;
@@ -35,6 +44,10 @@ interface UiActions {
   setOnboardingOpen: (open: boolean) => void;
   setSettingsOpen: (open: boolean) => void;
   setBillingOpen: (open: boolean) => void;
+  /** Opens the billing dialog at the plan that unlocks `intent.feature`. */
+  openBilling: (intent?: BillingIntent) => void;
+  /** Clears the dialog's notice and error, so a new attempt's message never stacks on an old one. */
+  clearAuthMessages: () => void;
   rememberPlan: (plan: PlanId | null, cycle?: BillingCycle) => void;
   setBillingCycle: (cycle: BillingCycle) => void;
   goToDashboard: () => void;
@@ -51,7 +64,8 @@ export function UiStateProvider({ children }: { children: ReactNode }) {
   const [authDialog, setAuthDialog] = useState<AuthDialogState>({ open: false, mode: 'signin', notice: null, error: null });
   const [onboardingOpen, setOnboardingOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [billingOpen, setBillingOpen] = useState(false);
+  const [billingOpen, setBillingOpenState] = useState(false);
+  const [billingIntent, setBillingIntent] = useState<BillingIntent | null>(null);
   const [selectedPlan, setSelectedPlan] = useState<PlanId | null>(null);
   const [billingCycle, setCycle] = useState<BillingCycle>('monthly');
   const [dashboardTransition, setDashboardTransition] = useState(false);
@@ -72,6 +86,19 @@ export function UiStateProvider({ children }: { children: ReactNode }) {
   );
   const closeAuth = useCallback(() => setAuthDialog((current) => ({ ...current, open: false })), []);
   const setAuthMode = useCallback((mode: AuthMode) => setAuthDialog((current) => ({ ...current, mode, notice: null, error: null })), []);
+  const clearAuthMessages = useCallback(
+    () => setAuthDialog((current) => (current.notice === null && current.error === null ? current : { ...current, notice: null, error: null })),
+    [],
+  );
+
+  const setBillingOpen = useCallback((open: boolean) => {
+    setBillingIntent(null);
+    setBillingOpenState(open);
+  }, []);
+  const openBilling = useCallback((intent?: BillingIntent) => {
+    setBillingIntent(intent ?? null);
+    setBillingOpenState(true);
+  }, []);
 
   const setBillingCycle = useCallback((cycle: BillingCycle) => {
     setCycle(cycle);
@@ -102,6 +129,7 @@ export function UiStateProvider({ children }: { children: ReactNode }) {
       onboardingOpen,
       settingsOpen,
       billingOpen,
+      billingIntent,
       selectedPlan,
       billingCycle,
       dashboardTransition,
@@ -111,11 +139,31 @@ export function UiStateProvider({ children }: { children: ReactNode }) {
       setOnboardingOpen,
       setSettingsOpen,
       setBillingOpen,
+      openBilling,
+      clearAuthMessages,
       rememberPlan,
       setBillingCycle,
       goToDashboard,
     }),
-    [authDialog, onboardingOpen, settingsOpen, billingOpen, selectedPlan, billingCycle, dashboardTransition, openAuth, closeAuth, setAuthMode, rememberPlan, setBillingCycle, goToDashboard],
+    [
+      authDialog,
+      onboardingOpen,
+      settingsOpen,
+      billingOpen,
+      billingIntent,
+      selectedPlan,
+      billingCycle,
+      dashboardTransition,
+      openAuth,
+      closeAuth,
+      setAuthMode,
+      setBillingOpen,
+      openBilling,
+      clearAuthMessages,
+      rememberPlan,
+      setBillingCycle,
+      goToDashboard,
+    ],
   );
 
   return <UiStateContext.Provider value={value}>{children}</UiStateContext.Provider>;

@@ -1,5 +1,6 @@
 import { planPrice, type BillingCycle, type PlanDefinition } from '@citable/contract';
 import { Check, X } from 'lucide-react';
+import { forwardRef } from 'react';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { cn } from '../../lib/cn';
@@ -11,6 +12,10 @@ interface PlanCardProps {
   disabled: boolean;
   current: boolean;
   onChoose: () => void;
+  /** The plan an upgrade button asked for: outlined, and named as such to screen readers. */
+  selected?: boolean;
+  /** Id of the text that explains why the button is disabled (shown once, not per card). */
+  describedBy?: string;
 }
 
 function priceNote(plan: PlanDefinition, cycle: BillingCycle): string {
@@ -19,18 +24,24 @@ function priceNote(plan: PlanDefinition, cycle: BillingCycle): string {
   return 'billed monthly';
 }
 
-export function PlanCard({ plan, cycle, processing, disabled, current, onChoose }: PlanCardProps) {
+export const PlanCard = forwardRef<HTMLElement, PlanCardProps>(function PlanCard({ plan, cycle, processing, disabled, current, onChoose, selected = false, describedBy }, ref) {
   const price = planPrice(plan, cycle);
   const headingId = `plan-${plan.id}-title`;
   const label = current ? 'Current Plan' : plan.id === 'free' ? 'Start Free' : `Choose ${plan.name}`;
 
   return (
     <article
+      ref={ref}
       aria-labelledby={headingId}
       data-testid={`plan-card-${plan.id}`}
+      data-selected={selected ? 'true' : undefined}
+      tabIndex={selected ? -1 : undefined}
+      data-autofocus={selected ? true : undefined}
       className={cn(
-        'relative flex flex-col rounded-2xl bg-white p-6 shadow-sm',
-        plan.popular ? 'ring-2 ring-primary-600 lg:-my-3 lg:py-9 lg:shadow-xl' : 'ring-1 ring-slate-200',
+        'relative flex flex-col rounded-2xl bg-white p-6 shadow-sm focus:outline-none',
+        plan.popular ? 'lg:-my-3 lg:py-9 lg:shadow-xl' : undefined,
+        // In one column the plan asked for comes first, right under the notes above the plans.
+        selected ? 'ring-4 ring-accent-500 max-sm:order-first' : plan.popular ? 'ring-2 ring-primary-600' : 'ring-1 ring-slate-200',
       )}
     >
       {plan.popular ? (
@@ -40,6 +51,7 @@ export function PlanCard({ plan, cycle, processing, disabled, current, onChoose 
       ) : null}
       <h3 id={headingId} className="text-xl font-bold text-slate-900">
         {plan.name}
+        {selected ? <span className="sr-only"> (the plan you asked for)</span> : null}
       </h3>
       <p className="mt-2 min-h-12 text-sm text-slate-600">{plan.description}</p>
       <p className="mt-6 flex items-baseline gap-1">
@@ -54,6 +66,7 @@ export function PlanCard({ plan, cycle, processing, disabled, current, onChoose 
         variant={plan.popular ? 'primary' : 'outline'}
         onClick={onChoose}
         disabled={disabled || current}
+        aria-describedby={describedBy}
         data-testid={`plan-${plan.id}-button`}
       >
         {processing ? (
@@ -85,4 +98,4 @@ export function PlanCard({ plan, cycle, processing, disabled, current, onChoose 
       ) : null}
     </article>
   );
-}
+});

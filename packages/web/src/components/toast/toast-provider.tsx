@@ -4,6 +4,10 @@ import { ToastContext } from './toast-context';
 import { ToastItem } from './toast-item';
 import type { ToastApi, ToastInput, ToastRecord } from './toast-types';
 
+export function sameToast(a: ToastInput, b: ToastInput): boolean {
+  return a.title === b.title && (a.message ?? '') === (b.message ?? '');
+}
+
 /** The app's single toast stack (spec 000 §3, 002 §4). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastRecord[]>([]);
@@ -13,9 +17,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts((current) => current.filter((toast) => toast.id !== id));
   }, []);
 
+  // The same notice twice (a button pressed again, an effect run twice) replaces the one on screen,
+  // with its time restarted, rather than stacking a copy under it.
   const show = useCallback((input: ToastInput) => {
     const id = nextId.current++;
-    setToasts((current) => [...current, { ...input, id, duration: input.duration ?? TOAST_DEFAULT_MS }]);
+    setToasts((current) => [...current.filter((toast) => !sameToast(toast, input)), { ...input, id, duration: input.duration ?? TOAST_DEFAULT_MS }]);
     return id;
   }, []);
 

@@ -1,6 +1,7 @@
 import type { Profile, ToolId } from '@citable/contract';
 import { createElement, type ReactElement } from 'react';
 import { ToolRunner } from './components/tool-runner';
+export { isToolId, LockedTool } from './components/locked-tool';
 import { ToolsSection } from './components/tools-section';
 import { TOOL_SCREENS } from './screens';
 

@@ -17,7 +17,7 @@ const TITLES: Record<AuthMode, string> = {
 
 /** Sign-in and create-account in one dialog (spec 002 §2.13); it knows the plan chosen on the pricing section. */
 export function AuthDialog() {
-  const { authDialog, openAuth, closeAuth, setAuthMode, selectedPlan } = useUiState();
+  const { authDialog, openAuth, closeAuth, setAuthMode, clearAuthMessages, selectedPlan } = useUiState();
   const { mode, open } = authDialog;
   const [email, setEmail] = useState('');
   // Remounting the form on each switch resets its fields; the effect then focuses its first one.
@@ -61,7 +61,7 @@ export function AuthDialog() {
             {authDialog.notice}
           </Alert>
         ) : null}
-        {authDialog.error ? (
+        {authDialog.error && authDialog.error !== authDialog.notice ? (
           <Alert tone="error" testId="auth-error">
             {authDialog.error}
           </Alert>
@@ -90,6 +90,7 @@ export function AuthDialog() {
             key={`signin-${formKey}`}
             defaultEmail={knownEmail}
             onSignedIn={closeAuth}
+            onSubmitStart={clearAuthMessages}
             onTwoFactorRequired={() => setCodeStep(true)}
             onForgotPassword={(currentEmail) => {
               setEmail(currentEmail);

@@ -8,7 +8,8 @@ import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { authClient } from '../../../lib/auth-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { signInErrorMessage } from '../api/auth-errors';
+import { AUTH_ERROR_CODES, AUTH_PAGES } from '@citable/contract';
+import { genericAuthErrorMessage, signInErrorMessage } from '../api/auth-errors';
 import { signInSchema, type SignInValues } from '../api/auth-schemas';
 
 interface SignInFormProps {
@@ -17,11 +18,20 @@ interface SignInFormProps {
   /** The password was right and the account asks for a second factor. */
   onTwoFactorRequired: () => void;
   onForgotPassword: (email: string) => void;
+  /** A new attempt starts: messages the dialog carried in (after sign-up, from a link) give way to its outcome. */
+  onSubmitStart?: () => void;
 }
 
-export function SignInForm({ defaultEmail, onSignedIn, onTwoFactorRequired, onForgotPassword }: SignInFormProps) {
+/** The one message under the form's title: an error, or the confirmation that a new link was sent. */
+type FormMessage = { tone: 'error' | 'success'; text: string; unverifiedEmail?: string };
+
+export const RESEND_VERIFICATION = 'Resend verification e-mail';
+export const verificationResent = (email: string) => `We sent a new confirmation link to ${email}. Open it to confirm your address and sign in.`;
+
+export function SignInForm({ defaultEmail, onSignedIn, onTwoFactorRequired, onForgotPassword, onSubmitStart }: SignInFormProps) {
   const queryClient = useQueryClient();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [message, setMessage] = useState<FormMessage | null>(null);
+  const [resending, setResending] = useState(false);
   const {
     register,
     handleSubmit,
@@ -30,11 +40,13 @@ export function SignInForm({ defaultEmail, onSignedIn, onTwoFactorRequired, onFo
   } = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: defaultEmail, password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
+    setMessage(null);
+    onSubmitStart?.();
     try {
       const { data, error } = await authClient().signIn.email({ email: values.email, password: values.password });
       if (error) {
-        setServerError(signInErrorMessage(error));
+        const unverified = error.code === AUTH_ERROR_CODES.emailNotVerified;
+        setMessage({ tone: 'error', text: signInErrorMessage(error), unverifiedEmail: unverified ? values.email : undefined });
         return;
       }
       if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
@@ -44,15 +56,34 @@ export function SignInForm({ defaultEmail, onSignedIn, onTwoFactorRequired, onFo
       await queryClient.invalidateQueries({ queryKey: queryKeys.session });
       onSignedIn();
     } catch (error) {
-      setServerError(signInErrorMessage({ status: 0, message: error instanceof Error ? error.message : undefined }));
+      setMessage({ tone: 'error', text: signInErrorMessage({ status: 0, message: error instanceof Error ? error.message : undefined }) });
     }
   });
 
+  // Sign-in refused for an unverified address: a fresh link, to land on the dashboard signed in.
+  const resend = async (email: string) => {
+    setResending(true);
+    try {
+      const { error } = await authClient().sendVerificationEmail({ email, callbackURL: AUTH_PAGES.emailVerified });
+      setMessage(error ? { tone: 'error', text: genericAuthErrorMessage(error), unverifiedEmail: email } : { tone: 'success', text: verificationResent(email) });
+    } catch (error) {
+      setMessage({ tone: 'error', text: genericAuthErrorMessage({ status: 0, message: error instanceof Error ? error.message : undefined }), unverifiedEmail: email });
+    } finally {
+      setResending(false);
+    }
+  };
+
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign in">
-      {serverError ? (
-        <Alert tone="error" testId="auth-error">
-          {serverError}
+      {message ? (
+        <Alert tone={message.tone} testId={message.tone === 'error' ? 'auth-error' : 'auth-resent'}>
+          <p>{message.text}</p>
+          {message.unverifiedEmail ? (
+            <Button variant="outline" size="sm" className="mt-2" onClick={() => void resend(message.unverifiedEmail!)} disabled={resending} data-testid="auth-resend-verification">
+              {resending ? <Spinner className="size-4" /> : null}
+              {RESEND_VERIFICATION}
+            </Button>
+          ) : null}
         </Alert>
       ) : null}
       {/* With the address already known (after sign-up or a link), the password is what is left to type. */}

@@ -1,6 +1,6 @@
 import type { BillingInvoices, BillingSubscription, BillingUsage } from '@citable/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient, ApiRequestError } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 
 export const billingKeys = {
   root: ['billing'] as const,
@@ -17,18 +17,12 @@ export function useUsage() {
   return useQuery({ queryKey: billingKeys.usage, queryFn: ({ signal }) => apiClient.get<BillingUsage>('/api/billing/usage', { signal }) });
 }
 
-/** The provider's invoices; an empty list when no provider is configured (404), so the section stays hidden. */
-export function useInvoices() {
+/** The provider's invoices of the user's subscription; asked for only when a provider is configured. */
+export function useInvoices(enabled: boolean) {
   return useQuery({
     queryKey: billingKeys.invoices,
-    queryFn: async ({ signal }) => {
-      try {
-        return (await apiClient.get<BillingInvoices>('/api/billing/invoices', { signal })).invoices;
-      } catch (error) {
-        if (error instanceof ApiRequestError && error.status === 404) return [];
-        throw error;
-      }
-    },
+    queryFn: async ({ signal }) => (await apiClient.get<BillingInvoices>('/api/billing/invoices', { signal })).invoices,
+    enabled,
     retry: false,
   });
 }

@@ -1,6 +1,6 @@
 import { PLAN_IDS, PLANS, type BillingSubscription, type PlanId } from '@citable/contract';
 import { ExternalLink } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { forwardRef, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { BillingToggle } from '../../../components/pricing/billing-toggle';
 import { PlanCard } from '../../../components/pricing/plan-card';
 import { Alert } from '../../../components/ui/alert';
@@ -18,14 +18,37 @@ import { CancelSubscription } from './cancel-subscription';
 import { PlanComparisonTable } from './plan-comparison-table';
 import { UsageMeters } from './usage-meters';
 
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+/**
+ * Scrolls the dialog's body (its nearest scrolling ancestor) so that `target` starts at its top.
+ * Not scrollIntoView, which would also scroll the dialog's clipped frame and hide its title.
+ */
+function scrollBodyTo(target: HTMLElement) {
+  let body = target.parentElement;
+  while (body && !/(auto|scroll)/.test(getComputedStyle(body).overflowY)) body = body.parentElement;
+  if (!body) return;
+  body.scrollTop += target.getBoundingClientRect().top - body.getBoundingClientRect().top - 8;
+}
+
+/**
+ * Mounted with the plans, whenever they render: at once when the subscription is cached, after it
+ * loads otherwise. The dialog's own first focus lands on the card too then (its data-autofocus).
+ */
+function RevealPlan({ section, card }: { section: RefObject<HTMLElement | null>; card: RefObject<HTMLElement | null> }) {
+  useEffect(() => {
+    if (section.current) scrollBodyTo(section.current);
+    card.current?.focus({ preventScroll: true });
+  }, [section, card]);
+  return null;
+}
+
+const Section = forwardRef<HTMLElement, { title: string; children: ReactNode; testId?: string }>(function Section({ title, children, testId }, ref) {
   return (
-    <section className="space-y-3" data-testid={testId}>
+    <section ref={ref} className="space-y-3" data-testid={testId}>
       <h3 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">{title}</h3>
       {children}
     </section>
   );
-}
+});
 
 /** A subscription that is being paid for: plan changes go through the provider's portal, not a second checkout. */
 function isLive(subscription: BillingSubscription): boolean {
@@ -58,14 +81,38 @@ function CurrentPlan({ subscription }: { subscription: BillingSubscription }) {
   );
 }
 
+/** The self-hoster's way to set plans when no billing provider is configured (README, `citable admin`). */
+export const SET_PLAN_COMMAND = 'npx citable admin set-plan <email> <plan>';
+
+/** Shown once above the plans when the server has no billing provider: why nothing can be bought, and what the operator does instead. */
+function NoProviderNote({ id, email }: { id: string; email: string }) {
+  return (
+    <div id={id} className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700" data-testid="billing-no-provider">
+      <p className="font-semibold text-slate-900">Online payment is not set up on this server.</p>
+      <p className="mt-1">
+        Plans here are set by whoever runs this Citable server. They can give your account ({email}) a plan with{' '}
+        <code className="rounded bg-white px-1.5 py-0.5 font-mono text-[0.8125rem] text-slate-900 ring-1 ring-slate-200">{SET_PLAN_COMMAND}</code>, where the plan is free,
+        core, pro or agency; on the embedded database, stop the server first. To take payments instead, set the <code className="font-mono text-[0.8125rem]">LEMONSQUEEZY_*</code>{' '}
+        variables (see the billing section of the README).
+      </p>
+    </div>
+  );
+}
+
 /** Billing dialog of spec 002 §2.11: plan and status, usage, plans to upgrade to, history from the provider. */
 export function BillingDialog({ user }: { user: SessionUser }) {
-  const { setBillingOpen, billingCycle, setBillingCycle } = useUiState();
+  const { setBillingOpen, billingCycle, setBillingCycle, billingIntent } = useUiState();
   const subscription = useSubscription();
   const usage = useUsage();
-  const invoices = useInvoices();
+  // Without a provider there is no history to ask for.
+  const invoices = useInvoices(subscription.data?.billingConfigured === true);
   const checkout = useCheckout();
   const [processing, setProcessing] = useState<PlanId | null>(null);
+  const noteId = useId();
+  // An upgrade button's plan: the plans are scrolled to (their notes first, then that plan's card)
+  // and the card is focused, once they have rendered (RevealPlan).
+  const plansSection = useRef<HTMLElement>(null);
+  const selectedCard = useRef<HTMLElement>(null);
 
   const choose = async (plan: PlanId) => {
     setProcessing(plan);
@@ -78,6 +125,9 @@ export function BillingDialog({ user }: { user: SessionUser }) {
 
   const current = subscription.data;
   const live = current ? isLive(current) : false;
+  const configured = current?.billingConfigured ?? false;
+  // One explanation for the disabled buttons, wherever it comes from.
+  const lockedReason = !configured ? 'no-provider' : live && current?.plan !== 'free' ? 'subscribed' : null;
 
   return (
     <Modal
@@ -102,24 +152,40 @@ export function BillingDialog({ user }: { user: SessionUser }) {
           <Section title="Usage this month">
             {usage.data ? <UsageMeters usage={usage.data} /> : usage.isError ? <Alert tone="error">Usage could not be loaded.</Alert> : <Spinner className="size-5" />}
           </Section>
-          <Section title="Plans" testId="billing-plans">
-            <BillingToggle value={billingCycle} onChange={setBillingCycle} />
-            {live && current.plan !== 'free' ? (
-              <Alert tone="info">To switch between paid plans, use Manage card and invoices: your current subscription changes there, with no second charge.</Alert>
+          <Section title="Plans" testId="billing-plans" ref={plansSection}>
+            {billingIntent ? (
+              <p className="text-sm text-slate-700" data-testid="billing-intent">
+                {billingIntent.feature ? `${billingIntent.feature} is part of the ${PLANS[billingIntent.plan].name} plan.` : `The ${PLANS[billingIntent.plan].name} plan is outlined below.`}
+              </p>
             ) : null}
+            {lockedReason === 'no-provider' ? <NoProviderNote id={noteId} email={user.email} /> : null}
+            {lockedReason === 'subscribed' ? (
+              <Alert tone="info">
+                <span id={noteId}>
+                  {current.customerPortalUrl
+                    ? 'To switch between paid plans, use Manage card and invoices above: your current subscription changes there, with no second charge.'
+                    : 'Your subscription changes plan at the billing provider, with no second charge. Its link is not available right now; please try again later.'}
+                </span>
+              </Alert>
+            ) : null}
+            <BillingToggle value={billingCycle} onChange={setBillingCycle} />
             <div className="grid gap-6 pt-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-start">
               {PLAN_IDS.map((id) => (
                 <PlanCard
                   key={id}
+                  ref={billingIntent?.plan === id ? selectedCard : undefined}
                   plan={PLANS[id]}
                   cycle={billingCycle}
                   processing={processing === id}
-                  disabled={processing !== null || id === 'free' || live}
+                  disabled={processing !== null || id === 'free' || lockedReason !== null}
+                  describedBy={lockedReason && id !== 'free' ? noteId : undefined}
+                  selected={billingIntent?.plan === id}
                   current={current.plan === id}
                   onChoose={() => void choose(id)}
                 />
               ))}
             </div>
+            {billingIntent ? <RevealPlan section={plansSection} card={selectedCard} /> : null}
             <PlanComparisonTable current={current.plan} />
           </Section>
           {invoices.data && invoices.data.length > 0 ? (

@@ -99,9 +99,11 @@ export function OnboardingModal({ user }: { user: SessionUser }) {
         competitors: validEntries(competitors),
         goals,
       });
+      // Queued before the profile changes: onboarding may run over the dashboard itself (the
+      // verification link lands there), whose overview then mounts again and starts the walkthrough.
+      writeStorage(STORAGE_KEYS.walkthroughPending, 'true');
       queryClient.setQueryData(queryKeys.profile(user.id), saved);
       await queryClient.invalidateQueries({ queryKey: queryKeys.session });
-      writeStorage(STORAGE_KEYS.walkthroughPending, 'true');
       setOnboardingOpen(false);
       navigate('/dashboard');
       // A paid plan chosen before sign-up continues to checkout once the account is set up.

@@ -1,9 +1,11 @@
-import { PLANS, planAtLeast, TOOL_MESSAGES, type PlanId, type ToolDefinition } from '@citable/contract';
+import { planAtLeast, TOOL_MESSAGES, type PlanId, type ToolDefinition } from '@citable/contract';
 import { Play, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { UpgradePrompt } from '../../billing/components/upgrade-prompt';
+import { toolDetails } from './locked-tool';
 
 interface ToolPageProps {
   tool: ToolDefinition;
@@ -52,9 +54,7 @@ export function ToolPage({ tool, plan, children, canRun, missing, running, error
       </header>
 
       {!allowed ? (
-        <Alert tone="info" testId="tool-upgrade">
-          {tool.name} is part of the {PLANS[tool.requiredPlan].name} plan. You are on the {PLANS[plan].name} plan: upgrade from Billing to use it.
-        </Alert>
+        <UpgradePrompt feature={tool.name} description={toolDetails(tool.id)} requiredPlan={tool.requiredPlan} currentPlan={plan} testId="tool-upgrade" />
       ) : (
         <form onSubmit={submit} className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-label={`${tool.name} inputs`}>
           {children}

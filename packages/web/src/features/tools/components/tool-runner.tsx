@@ -1,20 +1,21 @@
-import { TOOL_IDS, TOOLS, TOOL_MESSAGES, type Profile, type ToolId } from '@citable/contract';
+import { canUseTool, TOOLS, TOOL_MESSAGES, type Profile } from '@citable/contract';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { useCompletionToasts } from '../hooks/use-completion-toasts';
 import { TOOL_SCREENS } from '../screens';
-
-const isToolId = (id: string): id is ToolId => (TOOL_IDS as readonly string[]).includes(id);
+import { isToolId, LockedTool } from './locked-tool';
 
 /**
  * A tool's run page by id (spec 001 §2): "Tool Not Found" for an unknown id, "Tool {id} not
- * implemented" for a known tool without a screen here. Keyed by the id, so a different tool
- * starts with fresh inputs and no results.
+ * implemented" for a known tool without a screen here, what the tool does and the plan that has
+ * it when the user's plan does not. Keyed by the id, so a different tool starts with fresh inputs
+ * and no results.
  */
 export function ToolRunner({ toolId, profile, onBack }: { toolId: string; profile: Profile; onBack?: () => void }) {
   const known = isToolId(toolId);
   const notify = useCompletionToasts(known ? TOOLS[toolId].name : toolId);
   const Screen = known ? TOOL_SCREENS[toolId] : undefined;
+  if (known && !canUseTool(profile.plan, toolId)) return <LockedTool toolId={toolId} plan={profile.plan} />;
   if (Screen) return <Screen key={toolId} profile={profile} onComplete={notify} />;
   return (
     <div className="mx-auto max-w-lg rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200" data-testid="tool-not-found">

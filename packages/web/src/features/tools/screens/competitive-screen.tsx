@@ -1,4 +1,4 @@
-import { planAtLeast, PLANS, SUBSCORE_IDS, TOOL_MAX_COMPETITORS, TOOLS, TOOL_MESSAGES, type CompetitiveAnalysisResult, type SiteScore } from '@citable/contract';
+import { planAtLeast, SUBSCORE_IDS, TOOL_MAX_COMPETITORS, TOOLS, TOOL_MESSAGES, type CompetitiveAnalysisResult, type SiteScore } from '@citable/contract';
 import { RotateCcw, Swords } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -6,6 +6,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
+import { UpgradePrompt } from '../../billing/components/upgrade-prompt';
+import { toolDetails } from '../components/locked-tool';
 import { EmptyResult, ResultCard, Stat } from '../components/result-card';
 import { scoreTone } from '../components/score-bar';
 import { CheckboxGroup, WebsiteSelect } from '../components/website-fields';
@@ -73,9 +75,7 @@ export function CompetitiveScreen({ profile, onComplete }: ToolScreenProps) {
       </header>
 
       {!allowed ? (
-        <Alert tone="info" testId="tool-upgrade">
-          {tool.name} is part of the {PLANS[tool.requiredPlan].name} plan. You are on the {PLANS[profile.plan].name} plan: upgrade from Billing to use it.
-        </Alert>
+        <UpgradePrompt feature={tool.name} description={toolDetails(tool.id)} requiredPlan={tool.requiredPlan} currentPlan={profile.plan} testId="tool-upgrade" />
       ) : null}
 
       <div aria-live="polite">

@@ -1,0 +1,281 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADVANCED_SECTION_IDS, PLANS, TOOL_IDS, TOOLS, type ToolId } from '@citable/contract';
+import { serveSite, teaShopPages, type ServedSite } from '../packages/server/test/fixtures/tool-sites';
+import { signUpAndOnboard, type Account } from './support/accounts';
+import { callApi } from './support/api';
+import { startAppServer, type AppServer } from './support/app-server';
+import { launchBrowser, openPage, screenshot, SLOW } from './support/browser';
+
+// Issue 19, items 3 and 4, on a server without a billing provider (the self-hoster's default):
+// a Free user meets locks and an upgrade button that opens the billing dialog at the plan that has
+// the tool; the billing dialog says once that online payment is not set up, and how an operator sets
+// plans, and makes no failing request; at 390 × 844 the dashboard has a header that fits, a
+// navigation drawer driven by the keyboard, and neither it nor any public page scrolls sideways.
+
+let server: AppServer;
+let browser: Browser;
+let shop: ServedSite;
+let free: Account;
+let agency: Account;
+
+const PHONE = { width: 390, height: 844 };
+const TOOLS_IN_GRID = TOOL_IDS.filter((id) => id !== 'overview');
+
+const onboarding = (url: string) => ({
+  websites: [{ name: 'Lantern Tea', url }],
+  industry: 'Food & Beverage',
+  competitors: [{ name: 'Kettle & Leaf', url: 'https://kettle-and-leaf.example.com' }],
+  goals: ['voice_search', 'competitive_edge'],
+});
+
+beforeAll(async () => {
+  shop = await serveSite(teaShopPages([]));
+  server = await startAppServer();
+  free = await signUpAndOnboard(server, { name: 'Frida Free', email: `frida.${Date.now()}@example.com`, onboarding: onboarding(shop.url) });
+  agency = await signUpAndOnboard(server, { name: 'Agnes Agency', email: `agnes.${Date.now()}@example.com`, onboarding: onboarding(shop.url), plan: 'agency' });
+  // Something in the sections to lay out: two audits, a workspace and a client (the header's switcher, the roll-up table).
+  for (const path of ['/', '/faq']) {
+    const audited = await callApi(server, '/api/functions/ai-visibility-audit', { body: { url: `${shop.url}${path}` }, cookie: agency.cookie });
+    expect(audited.status, await audited.clone().text()).toBe(200);
+  }
+  const created = await callApi(server, '/api/workspaces', { body: { name: 'Agnes Digital' }, cookie: agency.cookie });
+  expect(created.status).toBe(201);
+  const { workspace } = (await created.json()) as { workspace: { id: string } };
+  const client = await callApi(server, `/api/workspaces/${workspace.id}/clients`, { body: { name: 'Cedar Law Partners', website: 'https://cedar-law.example.org' }, cookie: agency.cookie });
+  expect(client.status).toBe(201);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await shop?.close();
+});
+
+/** Whatever a page does wrong on the wire or in its script: failed requests, answers of 400 and up, uncaught errors. */
+function watchFailures(page: Page): string[] {
+  const failures: string[] = [];
+  page.on('requestfailed', (request) => failures.push(`failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) failures.push(`${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  page.on('pageerror', (error) => failures.push(`pageerror: ${error.message}`));
+  return failures;
+}
+
+/** How far the page scrolls sideways (0 when it fits). */
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null);
+
+describe('a Free user', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    ({ context, page, errors } = await openPage(browser, { baseUrl: server.baseUrl, cookie: free.cookie, viewport: { width: 1440, height: 900 } }));
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  test('All Tools lists every tool, the ones above the plan locked and named for their plan', async () => {
+    await page.goto(`${server.baseUrl}/dashboard?section=tools`);
+    await page.getByTestId('tools-grid').waitFor();
+    for (const id of TOOLS_IN_GRID) {
+      const card = page.getByTestId(`tool-card-${id}`);
+      expect(await card.isVisible(), id).toBe(true);
+      expect(await card.getAttribute('data-locked'), id).toBe('true');
+      expect(await card.getByRole('img', { name: `requires ${PLANS[TOOLS[id].requiredPlan].name}` }).count(), id).toBe(1);
+    }
+    await screenshot(page, 'issue19-free-all-tools');
+  });
+
+  test('the sidebar locks what the plan lacks, with an accessible label, and leaves the rest open', async () => {
+    const lockOf = (id: string) => page.getByTestId(`sidebar-${id}`).getByRole('img', { name: /^requires / });
+    for (const id of TOOLS_IN_GRID) {
+      expect(await page.getByTestId(`sidebar-${id}`).getByRole('img', { name: `requires ${PLANS[TOOLS[id].requiredPlan].name}` }).count(), id).toBe(1);
+    }
+    expect(await page.getByTestId('sidebar-reports').getByRole('img', { name: 'requires Core' }).count()).toBe(1);
+    expect(await page.getByTestId('sidebar-competitive-viz').getByRole('img', { name: 'requires Pro' }).count()).toBe(1);
+    expect(await page.getByTestId('sidebar-white-label').getByRole('img', { name: 'requires Agency' }).count()).toBe(1);
+    for (const id of ['overview', 'tools', 'playbooks', 'history']) expect(await lockOf(id).count(), id).toBe(0);
+  });
+
+  async function upgradeFrom(id: ToolId) {
+    const tool = TOOLS[id];
+    const plan = PLANS[tool.requiredPlan];
+    await page.getByTestId(`sidebar-${id}`).click();
+    const prompt = page.getByTestId('tool-upgrade');
+    await prompt.waitFor();
+    expect(await prompt.textContent()).toContain(`${tool.name} is part of the ${plan.name} plan`);
+    await prompt.getByRole('button', { name: `Upgrade to ${plan.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Billing & Subscription' });
+    await dialog.waitFor();
+    const card = dialog.getByTestId(`plan-card-${tool.requiredPlan}`);
+    await expect.poll(() => card.getAttribute('data-selected'), SLOW).toBe('true');
+    // The asked-for plan has the focus and is in view; no other plan is marked.
+    await expect.poll(() => focusedTestId(page), SLOW).toBe(`plan-card-${tool.requiredPlan}`);
+    expect(await dialog.locator('[data-selected="true"]').count()).toBe(1);
+    const [box, viewport] = [await card.boundingBox(), page.viewportSize()!];
+    expect(box && box.y < viewport.height && box.y + box.height > 0).toBe(true);
+    expect(await dialog.getByTestId('billing-intent').textContent()).toBe(`${tool.name} is part of the ${plan.name} plan.`);
+    return dialog;
+  }
+
+  test('a locked tool says what it does, and "Upgrade to <plan>" opens the billing dialog at that plan', async () => {
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    const dialog = await upgradeFrom('entities');
+    await screenshot(page, 'issue19-upgrade-pro');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // Citation Tracker has a screen of its own; it is gated the same way.
+    await upgradeFrom('citations');
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+  });
+});
+
+test('without a billing provider the dialog says so once, with the operator command, and makes no failing request', async () => {
+  for (const account of [free, agency]) {
+    const { context, page } = await openPage(browser, { baseUrl: server.baseUrl, cookie: account.cookie, viewport: { width: 1440, height: 900 } });
+    const failures = watchFailures(page);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.getByTestId('sidebar-billing').click();
+    const dialog = page.getByRole('dialog', { name: 'Billing & Subscription' });
+    await dialog.getByTestId('billing-usage').waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const note = dialog.getByTestId('billing-no-provider');
+    expect(await note.textContent()).toContain('Online payment is not set up on this server.');
+    expect(await note.textContent()).toContain('npx citable admin set-plan <email> <plan>');
+    expect(await dialog.getByText('Online payment is not set up on this server.').count()).toBe(1);
+    // The disabled buttons point at that one explanation.
+    const noteId = await note.getAttribute('id');
+    for (const plan of ['core', 'pro', 'agency'] as const) {
+      const button = dialog.getByTestId(`plan-${plan}-button`);
+      expect(await button.isDisabled(), plan).toBe(true);
+      expect(await button.getAttribute('aria-describedby'), plan).toBe(noteId);
+    }
+    // No link to a customer portal exists without a provider, so none is mentioned.
+    expect(await dialog.getByText(/Manage card and invoices/).count()).toBe(0);
+    expect(requested).not.toContain('/api/billing/invoices');
+    expect(failures).toEqual([]);
+    await screenshot(page, `issue19-billing-no-provider-${account === free ? 'free' : 'agency'}`);
+    await context.close();
+  }
+});
+
+describe('at 390 × 844', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    ({ context, page, errors } = await openPage(browser, { baseUrl: server.baseUrl, cookie: agency.cookie, viewport: PHONE }));
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  test('the header fits: menu, mark, a readable client switcher, plan and alerts on one line', async () => {
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    const header = page.locator('header').first();
+    expect(await header.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    expect((await header.boundingBox())!.height).toBeLessThanOrEqual(72);
+    const switcher = page.getByTestId('client-switcher');
+    await switcher.waitFor();
+    expect(await switcher.textContent()).toContain('My account');
+    // Not cut to "M...": the label is shown whole.
+    expect(await switcher.locator('span.truncate').evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    const box = (await switcher.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    for (const name of ['Open menu', 'Alerts']) expect(await page.getByRole('button', { name }).isVisible(), name).toBe(true);
+    // Sign-out and the rest of the account moved into the drawer.
+    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+    await screenshot(page, 'issue19-phone-dashboard');
+  });
+
+  test('the menu button opens an accessible drawer that the keyboard opens, traps, closes and leaves', async () => {
+    // By test id: while the drawer is open, the rest of the page is hidden from the accessibility tree.
+    const menu = page.getByTestId('nav-drawer-open');
+    expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(true);
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: /Citable menu/ });
+    await drawer.waitFor();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    expect(await drawer.evaluate((element) => element.id)).toBe(await menu.getAttribute('aria-controls'));
+    await expect.poll(() => drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    // Focus stays inside however far one tabs.
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      expect(await drawer.evaluate((element) => element.contains(document.activeElement)), `tab ${i}`).toBe(true);
+    }
+    for (const name of ['Billing', 'Settings', 'Home', 'Sign out']) expect(await drawer.getByRole(name === 'Home' ? 'link' : 'button', { name, exact: true }).isVisible(), name).toBe(true);
+    await screenshot(page, 'issue19-phone-drawer');
+
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await focusedTestId(page)).toBe('nav-drawer-open');
+
+    // The close button, from the keyboard.
+    await page.keyboard.press('Enter');
+    await drawer.waitFor();
+    await drawer.getByRole('button', { name: 'Close menu' }).focus();
+    await page.keyboard.press('Enter');
+    await drawer.waitFor({ state: 'detached' });
+
+    // A section chosen from the keyboard opens and closes the drawer.
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await drawer.waitFor();
+    await drawer.getByTestId('nav-drawer-history').focus();
+    await page.keyboard.press('Enter');
+    await drawer.waitFor({ state: 'detached' });
+    await expect.poll(() => new URL(page.url()).searchParams.get('section')).toBe('history');
+  });
+
+  test('no dashboard section scrolls sideways', async () => {
+    const sections = ['overview', 'tools', ...TOOLS_IN_GRID, ...ADVANCED_SECTION_IDS, 'clients'];
+    const wide: string[] = [];
+    for (const id of sections) {
+      await page.goto(`${server.baseUrl}/dashboard${id === 'overview' ? '' : `?section=${id}`}`);
+      await page.locator('main h1, main h2').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const overflow = await sidewaysOverflow(page);
+      if (overflow > 0) wide.push(`${id}: ${overflow}px`);
+      if (['overview', 'history', 'clients', 'competitive-viz'].includes(id)) await screenshot(page, `issue19-phone-${id}`);
+    }
+    expect(wide).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+test('no public page scrolls sideways at 390 × 844', async () => {
+  const sitemap = await (await fetch(`${server.baseUrl}/sitemap.xml`)).text();
+  const routes = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc!).pathname);
+  expect(routes).toEqual(expect.arrayContaining(['/', '/pricing', '/documentation', '/contact-us', '/status', '/help-center', '/privacy-policy', '/terms-of-service', '/cookie-policy']));
+  const { context, page } = await openPage(browser, { viewport: PHONE });
+  const wide: string[] = [];
+  for (const route of [...routes, '/reset-password', '/invite', '/no-such-page']) {
+    await page.goto(`${server.baseUrl}${route}`);
+    await page.locator('h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const overflow = await sidewaysOverflow(page);
+    if (overflow > 0) wide.push(`${route}: ${overflow}px`);
+  }
+  await page.goto(`${server.baseUrl}/pricing`);
+  await screenshot(page, 'issue19-phone-pricing');
+  expect(wide).toEqual([]);
+  await context.close();
+});
