@@ -50,8 +50,32 @@ describe('the evidence rule', () => {
   });
 
   it('follows the configured share and neutral score', () => {
-    expect(run([scored(1), notApplicable, notApplicable], { minShare: 0, neutralScore: 0.5 }).subscore).toBe(100);
-    expect(run([scored(1), notApplicable, notApplicable], { minShare: 1, neutralScore: 0 }).subscore).toBe(40);
-    expect(run([notApplicable, notApplicable, notApplicable], { minShare: 0.5, neutralScore: 0.7 }).subscore).toBe(70);
+    expect(run([scored(1), notApplicable, notApplicable], { ...DEFAULT_SCORING_CONFIG.evidence, minShare: 0, neutralScore: 0.5 }).subscore).toBe(100);
+    expect(run([scored(1), notApplicable, notApplicable], { ...DEFAULT_SCORING_CONFIG.evidence, minShare: 1, neutralScore: 0 }).subscore).toBe(40);
+    expect(run([notApplicable, notApplicable, notApplicable], { ...DEFAULT_SCORING_CONFIG.evidence, minShare: 0.5, neutralScore: 0.7 }).subscore).toBe(70);
+  });
+
+  it('shrinks the neutral score of a content subscore with the words of main content', () => {
+    // The good article has well over 300 words: the full neutral score.
+    expect(run([notApplicable, notApplicable, notApplicable], { ...DEFAULT_SCORING_CONFIG.evidence, contentSubscores: ['aiUnderstanding'] }).subscore).toBe(50);
+    const words = goodArticle().wordCount;
+    const neutral = (contentWords: number) => run([notApplicable, notApplicable, notApplicable], { ...DEFAULT_SCORING_CONFIG.evidence, contentSubscores: ['aiUnderstanding'], contentWords }).subscore;
+    expect(neutral(words * 2)).toBe(25);
+    expect(neutral(words * 4)).toBe(13);
+    // Not a content subscore: the word count does not matter.
+    expect(run([notApplicable, notApplicable, notApplicable], { ...DEFAULT_SCORING_CONFIG.evidence, contentSubscores: [], contentWords: words * 4 }).subscore).toBe(50);
+  });
+});
+
+describe('thin pages', () => {
+  it('cannot outrank a substantial article, however tidy their markup', async () => {
+    const { auditModel } = await import('../audit');
+    const { htmlModel, GOOD_ARTICLE_HEAD } = await import('../../test/fixtures/pages');
+    // A 21-word post with the article's head (title, description, canonical, Open Graph, JSON-LD).
+    const tweet = htmlModel('<main><article><h1>Solar panels</h1><p>Just installed solar panels on the roof today and the first bill came in at half of last month. Amazing.</p></article></main>', GOOD_ARTICLE_HEAD);
+    const thin = auditModel(tweet, null, { now: '2025-07-01' });
+    const article = auditModel(goodArticle(), null, { now: '2025-07-01' });
+    expect(thin.overallScore).toBeLessThan(article.overallScore - 20);
+    for (const id of DEFAULT_SCORING_CONFIG.evidence.contentSubscores) expect(thin.subscores[id], id).toBeLessThan(article.subscores[id]);
   });
 });

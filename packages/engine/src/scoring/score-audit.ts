@@ -50,7 +50,8 @@ export function scoreAudit(model: PageModel, site: SiteContext | null, opts: Run
     // Too little evidence: the missing weight counts as neutral, so a subscore resting on one or
     // two checks stays near the middle instead of swinging to 0 or 100.
     const evidenceWeight = Math.max(applicableWeight, config.evidence.minShare * totalWeight);
-    let sum = (evidenceWeight - applicableWeight) * config.evidence.neutralScore;
+    const neutral = config.evidence.neutralScore * (config.evidence.contentSubscores.includes(sub) ? Math.min(1, model.wordCount / config.evidence.contentWords) : 1);
+    let sum = (evidenceWeight - applicableWeight) * neutral;
     for (const { check, weight, result } of rows) {
       const score = result.applicable ? result.score : null;
       if (score !== null) sum += weight * score;
