@@ -11,7 +11,7 @@ import { launchBrowser, openPage, screenshot, watchConsole } from './support/bro
 const OPERATOR = 'operator@citable.test';
 
 const PAGES: { route: string; heading: string; text: string; staticText?: string }[] = [
-  { route: '/integrations', heading: 'Connect Citable to your stack', text: 'Coming Soon' },
+  { route: '/integrations', heading: 'Connect Citable to your stack', text: 'No connector' },
   { route: '/help-center', heading: 'How can we help?', text: 'Popular articles' },
   { route: '/help-center/how-the-score-works', heading: 'How the AI Visibility Score works', text: 'The four subscores' },
   { route: '/contact-us', heading: 'Talk to the Citable team', text: 'Business hours' },

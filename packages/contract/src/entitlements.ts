@@ -130,6 +130,20 @@ export function usageLimit(plan: PlanId, meter: UsageMeter): number {
   }
 }
 
+/** The next plan whose monthly allowance of `meter` is larger than `plan`'s, if any. */
+export function nextPlanFor(plan: PlanId, meter: UsageMeter): PlanId | undefined {
+  return PLAN_IDS.find((candidate) => PLAN_RANK[candidate] > PLAN_RANK[plan] && usageLimit(candidate, meter) > usageLimit(plan, meter));
+}
+
+/** The 403 of a tool run once the month's tool uses reach the plan's allowance (issue 19). */
+export function toolUsesExhaustedMessage(plan: PlanId, renewsOn: Date): string {
+  const limit = usageLimit(plan, 'toolUses').toLocaleString('en-US');
+  const next = nextPlanFor(plan, 'toolUses');
+  const renews = renewsOn.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const upgrade = next ? ` The ${PLANS[next].name} plan includes ${usageLimit(next, 'toolUses').toLocaleString('en-US')} a month.` : '';
+  return `You have used all ${limit} tool uses of the ${PLANS[plan].name} plan this month.${upgrade} Your allowance renews on ${renews}.`;
+}
+
 /** One thing a request may be gated on. */
 export type Gate =
   | { plan: PlanId }

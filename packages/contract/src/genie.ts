@@ -17,6 +17,11 @@ export const GENIE_MESSAGE_MAX = 2000;
 export const GENIE_HISTORY_MAX = 12;
 /** Spec 001 §4: a proactive suggestion is appended this long after the reply. */
 export const GENIE_PROACTIVE_DELAY_MS = 2000;
+/**
+ * How every proactive suggestion begins. It is given once per conversation (issue 19): the
+ * server finds it among the conversation's earlier bot messages and does not repeat it.
+ */
+export const GENIE_PROACTIVE_PREFIX = 'By the way:';
 /** Spec 001 §9: Genie loads 10 activities and 3 audits as context. */
 export const GENIE_CONTEXT_ACTIVITIES = 10;
 export const GENIE_CONTEXT_AUDITS = 3;

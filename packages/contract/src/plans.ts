@@ -35,7 +35,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     websitesLimit: 1,
     competitorsLimit: 1,
     popular: false,
-    features: ['1 website, 1 competitor', 'Overall AI Visibility Score', 'Basic dashboard', 'Community support'],
+    features: ['1 website, 1 competitor', 'Overall AI Visibility Score', 'Basic dashboard', 'E-mail support'],
     limitations: ['No subscores', 'Limited tools', 'No AI assistant', 'Limited reports'],
   },
   core: {
@@ -77,7 +77,8 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
       'AI Content Generator',
       'Full Genie assistant',
       'Weekly proactive suggestions',
-      'Priority support',
+      // Real (issue 19): their contact-form messages reach the team marked priority (hasPrioritySupport).
+      'Priority e-mail support',
     ],
     limitations: ['No white-label reports', 'No team access'],
   },
@@ -97,8 +98,6 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
       'Team access',
       'Client reporting',
       'White-label options',
-      'Dedicated account manager',
-      'Custom integrations',
     ],
     limitations: [],
   },
@@ -124,6 +123,16 @@ export function normalizePlan(value: unknown): PlanId {
 
 export function planAtLeast(plan: PlanId, required: PlanId): boolean {
   return PLAN_RANK[plan] >= PLAN_RANK[required];
+}
+
+/**
+ * Priority support (Pro and Agency): a contact-form message sent signed in on one of these plans
+ * is stored and mailed to the operator marked as priority, so it is answered first (issue 19).
+ */
+export const PRIORITY_SUPPORT_PLAN: PlanId = 'pro';
+
+export function hasPrioritySupport(plan: PlanId): boolean {
+  return planAtLeast(plan, PRIORITY_SUPPORT_PLAN);
 }
 
 export function websitesLimit(plan: PlanId): number {

@@ -134,7 +134,7 @@ describe('POST /api/functions/citation-tracker', () => {
     const response = await track(alice, { domain: `https://www.${DOMAIN}/`, keywords: ' SEO , ', fingerprintPhrases: 'switched to acme tools last year\n' });
     expect(response.status).toBe(200);
     first = citationTrackerResultSchema.parse(response.body);
-    expect(first).toMatchObject({ domain: DOMAIN, brand: 'Acme Tools', keywords: ['SEO'], samplesPerPrompt: 3, source: 'fake-model, sonar' });
+    expect(first).toMatchObject({ domain: DOMAIN, brand: 'Acme Tools', keywords: ['SEO'], samplesPerPrompt: 3, source: 'AI answers (fake-model), Perplexity (sonar), Hacker News' });
     expect(first.prompts).toEqual(['What are the best tools for SEO?', 'Which companies are known for SEO?']);
     expect(first.sources.map(({ id, status }) => ({ id, status }))).toEqual([
       { id: 'answer-engine', status: 'ok' },
@@ -144,7 +144,9 @@ describe('POST /api/functions/citation-tracker', () => {
       { id: 'brave', status: 'not_configured' },
     ]);
     expect(first.sources.find((source) => source.id === 'reddit')?.message).toBe('Reddit answered HTTP 500.');
-    expect(first.sources.find((source) => source.id === 'brave')?.message).toMatch(/BRAVE_API_KEY/);
+    // Issue 19: the user reads that the server lacks it, never which setting would add it.
+    expect(first.sources.find((source) => source.id === 'brave')?.message).toBe('Not set up on this server.');
+    expect(JSON.stringify(first)).not.toMatch(/[A-Z]+_(API_KEY|PROVIDER|MODEL|SEARCH_URL)/);
 
     // Each prompt asked 3 times of the model and of Perplexity.
     expect(llm.requests).toHaveLength(6);
@@ -217,7 +219,7 @@ describe('POST /api/functions/citation-tracker', () => {
     const history = await api(server.baseUrl, `/api/citations/history?domain=${DOMAIN}`, { cookie: alice });
     expect(history.status).toBe(200);
     expect(history.body.runs).toHaveLength(2);
-    expect(history.body.runs[0]).toMatchObject({ runId: second.body.runId, domain: DOMAIN, source: 'fake-model, sonar', samples: 12 });
+    expect(history.body.runs[0]).toMatchObject({ runId: second.body.runId, domain: DOMAIN, source: 'AI answers (fake-model), Perplexity (sonar), Hacker News', samples: 12 });
     expect(history.body.runs[1]).toMatchObject({ runId: first.runId, mentions: 10, rate: first.overall.rate, interval: first.overall.interval });
     expect((await api(server.baseUrl, '/api/citations/history', { cookie: bob })).body.runs).toEqual([]);
   });
@@ -266,7 +268,8 @@ describe('over the monthly token budget', () => {
     expect(engine.message).toMatch(/AI model budget for the Core plan .* is used up/);
     expect(llm.requests.length).toBe(asked);
     expect(response.body.sources.find((source: { id: string }) => source.id === 'hacker-news')).toMatchObject({ status: 'ok' });
-    expect(response.body.source).toBe('sonar');
+    // The sources that answered; the model, over budget, is not one of them (issue 19).
+    expect(response.body.source).toBe('Perplexity (sonar), Hacker News');
   });
 });
 
@@ -300,7 +303,7 @@ describe('with no model and no keys', () => {
   });
   afterAll(() => offline?.close());
 
-  it('says no model is configured and tracks with the built-in analysis and the key-less sources', async () => {
+  it('says which sources answered (not "built-in analysis") and which are not set up, without setting names', async () => {
     expect((await api(offline.baseUrl, '/api/config')).body.llm).toEqual({ configured: false });
     const email = uniqueEmail('dan');
     const dan = await signUpVerified(offline.baseUrl, { name: 'Dan', email, password: STRONG_PASSWORD });
@@ -309,7 +312,9 @@ describe('with no model and no keys', () => {
     const response = await api(offline.baseUrl, '/api/functions/citation-tracker', { cookie: dan, body: { domain: DOMAIN, keywords: ['SEO'] } });
     expect(response.status).toBe(200);
     const result = citationTrackerResultSchema.parse(response.body);
-    expect(result.source).toBe(BUILT_IN_SOURCE);
+    // The results came from Hacker News: the run says so (issue 19).
+    expect(result.source).toBe('Hacker News');
+    expect(result.source).not.toBe(BUILT_IN_SOURCE);
     expect(result.sources.map(({ id, status }) => [id, status])).toEqual([
       ['answer-engine', 'not_configured'],
       ['perplexity', 'not_configured'],
@@ -317,7 +322,14 @@ describe('with no model and no keys', () => {
       ['reddit', 'not_configured'],
       ['brave', 'not_configured'],
     ]);
-    expect(result.sources[0].message).toMatch(/LLM_PROVIDER/);
+    expect(result.sources.map((source) => source.message)).toEqual([
+      'Not set up on this server.',
+      'Not set up on this server.',
+      expect.stringMatching(/results? read/),
+      'Turned off on this server.',
+      'Not set up on this server.',
+    ]);
+    expect(JSON.stringify(result)).not.toMatch(/[A-Z]+_(API_KEY|PROVIDER|MODEL|SEARCH_URL)/);
     expect(result.overall).toEqual({ samples: 0, mentions: 0, rate: 0, interval: { low: 0, high: 1 } });
     // The brand comes from the domain when the profile does not name the site.
     expect(result.brand).toBe('Acmetools');

@@ -1,7 +1,7 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { USAGE_METERS, usageLimit, type BillingUsage, type PlanId, type UsageMeter } from '@citable/contract';
 import type { Db } from '../db/client';
-import { userActivity } from '../db/schema';
+import { countToolRunsSince } from '../services/tools/tool-runs';
 import { workspacePrincipalIds } from '../workspaces/access';
 import { countWorkspaceRunsSince } from '../workspaces/caps';
 
@@ -9,13 +9,6 @@ export function calendarMonth(now: Date): { start: Date; end: Date } {
   return { start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) };
 }
 
-async function countToolUses(db: Db, userIds: string[], since: Date): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(userActivity)
-    .where(and(inArray(userActivity.userId, userIds), eq(userActivity.activityType, 'tool_used'), gte(userActivity.createdAt, since)));
-  return row?.count ?? 0;
-}
 
 // The reports feature owns its table and may not be installed yet: count it only when it exists.
 async function countReports(db: Db, userIds: string[], since: Date): Promise<number> {
@@ -37,7 +30,8 @@ export async function monthlyUsage(db: Db, userId: string, plan: PlanId, now = n
   const principals = await workspacePrincipalIds(db, userId);
   const used: Record<UsageMeter, number> = {
     audits: await countWorkspaceRunsSince(db, userId, start),
-    toolUses: await countToolUses(db, principals, start),
+    // Every tool run once, under its own tool, as the allowance counts them (issue 19).
+    toolUses: await countToolRunsSince(db, principals, start),
     reports: await countReports(db, principals, start),
   };
   return {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  BUILT_IN_SOURCE,
   CITATION_SOURCE_IDS,
   MAX_CITATION_KEYWORDS,
   parseCitationKeywords,
@@ -58,14 +57,56 @@ const SOURCE_NAMES: Record<CitationSourceId, string> = {
   brave: 'Brave Search',
 };
 
-/** Why a source is off, and how to turn it on. */
+/**
+ * What the user sees of a source that is off (issue 19): that this server does not have it, never
+ * the settings that would turn it on, which are the operator's business (CITATION_SETUP, the docs).
+ */
+export const NOT_SET_UP = 'Not set up on this server.';
 const NOT_CONFIGURED: Record<CitationSourceId, string> = {
-  'answer-engine': 'No AI model is configured: set LLM_PROVIDER, LLM_MODEL and LLM_API_KEY (or LLM_BASE_URL for a local model) to ask one.',
-  perplexity: 'Set PERPLEXITY_API_KEY to ask Perplexity, which returns the pages it cites.',
-  'hacker-news': 'Turned off by the operator (HN_SEARCH_URL=off).',
-  reddit: 'Turned off by the operator (REDDIT_SEARCH_URL=off).',
-  brave: 'Set BRAVE_API_KEY to see the pages Brave Search ranks for your keywords.',
+  'answer-engine': NOT_SET_UP,
+  perplexity: NOT_SET_UP,
+  'hacker-news': 'Turned off on this server.',
+  reddit: 'Turned off on this server.',
+  brave: NOT_SET_UP,
 };
+
+/** How the operator turns each source on: logged at start-up for the ones that are off, and in docs/deployment.md. */
+export const CITATION_SETUP: Record<CitationSourceId, string> = {
+  'answer-engine': 'set LLM_PROVIDER, LLM_MODEL and LLM_API_KEY (or LLM_BASE_URL for a local model) to ask an AI model',
+  perplexity: 'set PERPLEXITY_API_KEY to ask Perplexity, which returns the pages it cites',
+  'hacker-news': 'unset HN_SEARCH_URL (it is "off") to search Hacker News',
+  reddit: 'unset REDDIT_SEARCH_URL (it is "off") to search Reddit',
+  brave: 'set BRAVE_API_KEY to see the pages Brave Search ranks for the keywords',
+};
+
+/** The sources that are off on this server, with how to turn each on: for the operator's log. */
+export function sourcesOff(settings: CitationSourceSettings, llmConfigured: boolean): { id: CitationSourceId; name: string; setup: string }[] {
+  const on: Record<CitationSourceId, boolean> = {
+    'answer-engine': llmConfigured,
+    perplexity: settings.perplexity !== null,
+    'hacker-news': settings.hackerNews !== null,
+    reddit: settings.reddit !== null,
+    brave: settings.brave !== null,
+  };
+  return CITATION_SOURCE_IDS.filter((id) => !on[id]).map((id) => ({ id, name: SOURCE_NAMES[id], setup: CITATION_SETUP[id] }));
+}
+
+/** Said in place of the sources when none of them answered. */
+export const NO_SOURCE_ANSWERED = 'no source answered';
+
+/**
+ * The run's `source`: the sources that answered, by name (an answer engine with its model), e.g.
+ * "Hacker News, Reddit" or "AI answers (gpt-4o-mini), Perplexity (sonar)". Never "built-in
+ * analysis" (issue 19): the results come from these sources, whatever analyses them.
+ */
+export function answeredSources(outcomes: readonly { status: CitationSourceStatus; outcome: SourceOutcome | null }[]): string {
+  const names = outcomes.flatMap(({ status, outcome }) => {
+    if (status.status !== 'ok') return [];
+    const models = (outcome?.models ?? []).filter((model) => !status.name.includes(model));
+    return [models.length > 0 ? `${status.name} (${models.join(', ')})` : status.name];
+  });
+  return names.length > 0 ? names.join(', ') : NO_SOURCE_ANSWERED;
+}
 
 function adapters(deps: TrackerDeps, request: TrackerRequest): Partial<Record<CitationSourceId, CitationSourceAdapter>> {
   const { sources, llm } = deps;
@@ -157,11 +198,10 @@ export async function runCitationTracker(deps: TrackerDeps, request: TrackerRequ
   const citations = collectCitations(analysed, createdAt);
   const previous = await previousRun(deps.db, request.userId, domain);
   const seen = new Set((previous?.result.citations ?? []).map(citationKey));
-  const models = [...new Set(outcomes.flatMap(({ outcome }) => outcome?.models ?? []))];
 
   const result: CitationTrackerResult = {
     runId: randomUUID(),
-    source: models.length > 0 ? models.join(', ') : BUILT_IN_SOURCE,
+    source: answeredSources(outcomes),
     domain,
     brand,
     keywords,

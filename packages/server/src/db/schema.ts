@@ -52,6 +52,26 @@ export const userActivity = pgTable(
 );
 
 /**
+ * One row per tool run a user started (dashboard, REST API or MCP): the monthly tool-use allowance
+ * counts these, each run once under its own tool. A row is written before the run, so concurrent
+ * runs cannot pass the allowance together, and removed again when the run fails.
+ */
+export const toolRuns = pgTable(
+  'tool_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    toolId: text('tool_id').notNull(),
+    /** Where the run was asked for: app, api or mcp. */
+    via: text('via').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('tool_runs_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/**
  * Fixed-window counters for sign-in and sign-up attempts. Kept in the database rather than in
  * memory so the limit holds across processes and restarts.
  */
@@ -156,6 +176,10 @@ export const contactMessages = pgTable(
     website: text('website'),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
+    /** The sender's plan when they wrote signed in; null for a visitor. */
+    senderPlan: text('sender_plan'),
+    /** Sent signed in on a plan with priority support (Pro, Agency): the operator's mail says so. */
+    priority: boolean('priority').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [index('contact_messages_created_idx').on(table.createdAt)],

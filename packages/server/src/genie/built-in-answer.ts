@@ -1,4 +1,4 @@
-import { GENIE_MESSAGES, PLANS, TOOLS, canUseTool, isToolId, type ActionSuggestion, type PlanId, type ToolId } from '@citable/contract';
+import { GENIE_MESSAGES, GENIE_PROACTIVE_PREFIX, PLANS, TOOLS, canUseTool, isToolId, type ActionSuggestion, type PlanId, type ToolId } from '@citable/contract';
 import { KNOWLEDGE } from './knowledge';
 import { routeQuestion } from './route-question';
 import type { WeakestSubscore } from './user-context';
@@ -56,9 +56,12 @@ export function actionSuggestions(toolIds: readonly string[], plan: PlanId | nul
   });
 }
 
-/** The follow-up appended after the reply (spec 001 §4): the weakest area, unless the reply already covered its tool. */
+/**
+ * The follow-up appended after the reply (spec 001 §4): the weakest area, unless the reply already
+ * covered its tool. The caller passes null once the conversation has had it (issue 19).
+ */
 export function proactiveSuggestion(weakest: WeakestSubscore | null, suggested: readonly ToolId[]): string | undefined {
   if (!weakest || suggested.includes(weakest.toolId)) return undefined;
   const site = weakest.websiteUrl ? ` of ${weakest.websiteUrl}` : '';
-  return `By the way: your latest audit${site} scored ${weakest.score} for ${weakest.label}, your weakest area. The ${TOOLS[weakest.toolId].name} works on it.`;
+  return `${GENIE_PROACTIVE_PREFIX} your latest audit${site} scored ${weakest.score} for ${weakest.label}, your weakest area. The ${TOOLS[weakest.toolId].name} works on it.`;
 }

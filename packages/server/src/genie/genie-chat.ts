@@ -1,10 +1,11 @@
-import { GENIE_HISTORY_MAX, GENIE_MESSAGES, BUILT_IN_SOURCE, canUseArea, type GenieChatRequest, type GenieChatResponse, type PlanId } from '@citable/contract';
+import { GENIE_HISTORY_MAX, GENIE_MESSAGES, GENIE_PROACTIVE_PREFIX, BUILT_IN_SOURCE, canUseArea, type GenieChatRequest, type GenieChatResponse, type PlanId } from '@citable/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { LlmClient } from '../llm/client';
 import { LlmError } from '../llm/errors';
 import { actionSuggestions, builtInAnswer, proactiveSuggestion } from './built-in-answer';
 import { llmAnswer } from './llm-answer';
+import { isOwnScoreQuestion, ownScoreAnswer } from './own-score-answer';
 import { loadUserContext, weakestSubscore } from './user-context';
 
 export interface GenieDeps {
@@ -27,7 +28,13 @@ export function landingReply(request: GenieChatRequest): GenieChatResponse {
 export async function dashboardReply(deps: GenieDeps, call: { userId: string; plan: PlanId; signal?: AbortSignal }, request: GenieChatRequest): Promise<GenieChatResponse> {
   if (!canUseArea(call.plan, 'genie')) return { response: GENIE_MESSAGES.freeUpgrade, actionSuggestions: [], source: BUILT_IN_SOURCE };
   const context = await loadUserContext(deps.db, call.userId);
-  const weakest = weakestSubscore(context.audits[0]);
+  // Once per conversation (issue 19): not again when an earlier reply of this conversation gave it.
+  const weakest = proactiveGiven(request) ? null : weakestSubscore(context.audits[0]);
+  // "What is my score?" is answered with the user's own numbers, whatever the plan's assistant.
+  if (isOwnScoreQuestion(request.message)) {
+    const answer = ownScoreAnswer(request.message, context.audits[0]);
+    return withProactive({ response: answer.response, actionSuggestions: actionSuggestions(answer.toolIds, call.plan), source: BUILT_IN_SOURCE }, weakest);
+  }
   const bounded = { ...request, conversationHistory: (request.conversationHistory ?? []).slice(-GENIE_HISTORY_MAX) };
   if (canUseArea(call.plan, 'genie-full') && deps.llm.configured) {
     try {
@@ -40,8 +47,13 @@ export async function dashboardReply(deps: GenieDeps, call: { userId: string; pl
       deps.log.warn({ err: error }, 'genie: model failed, answering with the built-in guidance');
     }
   }
-  const answer = builtInAnswer(request.message, call.plan, weakest);
+  const answer = builtInAnswer(request.message, call.plan, weakestSubscore(context.audits[0]));
   return withProactive({ response: answer.response, actionSuggestions: actionSuggestions(answer.toolIds, call.plan), source: BUILT_IN_SOURCE }, weakest);
+}
+
+/** Whether an earlier bot message of the conversation (the whole history sent, not only the turns a model reads) was the proactive suggestion. */
+export function proactiveGiven(request: Pick<GenieChatRequest, 'conversationHistory'>): boolean {
+  return (request.conversationHistory ?? []).some((message) => message.type === 'bot' && message.content.trimStart().startsWith(GENIE_PROACTIVE_PREFIX));
 }
 
 function withProactive(reply: GenieChatResponse, weakest: ReturnType<typeof weakestSubscore>): GenieChatResponse {

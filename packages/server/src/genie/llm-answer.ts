@@ -3,7 +3,7 @@ import { SUBSCORE_IDS, SUBSCORE_LABELS, TOOLS, toolsForPlan, type GenieChatReque
 import type { LlmClient } from '../llm/client';
 import type { GenieAnswer } from './built-in-answer';
 import { KNOWLEDGE } from './knowledge';
-import type { GenieUserContext } from './user-context';
+import { failingChecks, type GenieUserContext } from './user-context';
 
 const answerSchema = z.object({
   response: z.string().describe('The reply to the user, plain text, under 150 words.'),
@@ -13,7 +13,10 @@ const answerSchema = z.object({
 function contextLines(context: GenieUserContext): string[] {
   const audits = context.audits.map((a) => {
     const subscores = SUBSCORE_IDS.map((id) => `${SUBSCORE_LABELS[id]} ${a[id]}`).join(', ');
-    return `- ${a.createdAt.toISOString().slice(0, 10)} ${a.websiteUrl ?? 'pasted content'}: overall ${a.overallScore} (${subscores}). Top fixes: ${a.recommendations.slice(0, 3).join('; ') || 'none'}`;
+    const failing = failingChecks(a)
+      .slice(0, 3)
+      .map((check) => `${check.title} (${Math.round(check.pointsLost * 10) / 10} points lost)`);
+    return `- ${a.createdAt.toISOString().slice(0, 10)} ${a.websiteUrl ?? 'pasted content'}: overall ${a.overallScore} (${subscores}). Top fixes: ${a.recommendations.slice(0, 3).join('; ') || 'none'}${failing.length ? `. Checks costing the most: ${failing.join('; ')}` : ''}`;
   });
   const activities = context.activities.map((a) => `- ${a.created_at.slice(0, 10)} ${a.activity_type}${a.tool_id ? ` (${a.tool_id})` : ''}`);
   return [`Latest audits:\n${audits.join('\n') || '- none yet'}`, `Recent activity:\n${activities.join('\n') || '- none yet'}`];

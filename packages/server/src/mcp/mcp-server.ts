@@ -10,6 +10,7 @@ import type { PublicApiOptions } from '../public-api/plugin';
 import { latestAudits } from '../public-api/v1-audits';
 import { V1_TOOLS } from '../public-api/v1-tools';
 import { getOrCreateProfile } from '../services/profile';
+import { withToolRun } from '../services/tools/tool-runs';
 import { auditPageNow } from './page-audit';
 
 /**
@@ -136,7 +137,9 @@ export function buildMcpServer(caller: Caller): McpServer {
       guarded({ tool: V1_TOOLS['schema-generator'].toolId }, caller, async () => {
         const body = V1_TOOLS['schema-generator'].request.safeParse(input);
         if (!body.success) throw new HttpError(400, { error: body.error.issues[0]?.message ?? 'Invalid input' });
-        const { result } = await V1_TOOLS['schema-generator'].run(body.data as never, await toolContext(caller));
+        const ctx = await toolContext(caller);
+        // One run of the plan's monthly tool-use allowance (issue 19), as in the dashboard.
+        const { result } = await withToolRun(ctx.db, { userId: ctx.userId, plan: ctx.plan, toolId: V1_TOOLS['schema-generator'].toolId, via: 'mcp' }, () => V1_TOOLS['schema-generator'].run(body.data as never, ctx));
         return answer(JSON.stringify(result, null, 2), result as Record<string, unknown>);
       }),
   );
@@ -152,7 +155,9 @@ export function buildMcpServer(caller: Caller): McpServer {
       guarded({ tool: V1_TOOLS['citation-tracker'].toolId }, caller, async () => {
         const body = V1_TOOLS['citation-tracker'].request.safeParse(input);
         if (!body.success) throw new HttpError(400, { error: body.error.issues[0]?.message ?? 'Invalid input' });
-        const { result } = await V1_TOOLS['citation-tracker'].run(body.data as never, await toolContext(caller));
+        const ctx = await toolContext(caller);
+        // One run of the plan's monthly tool-use allowance (issue 19), as in the dashboard.
+        const { result } = await withToolRun(ctx.db, { userId: ctx.userId, plan: ctx.plan, toolId: V1_TOOLS['citation-tracker'].toolId, via: 'mcp' }, () => V1_TOOLS['citation-tracker'].run(body.data as never, ctx));
         const summary = result as { domain: string; overall: { rate: number }; citations: unknown[] };
         const text = `${summary.domain}: mentioned in ${Math.round(summary.overall.rate * 100)}% of answers, ${summary.citations.length} citation(s).`;
         return answer(text, result as Record<string, unknown>);

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { auditRunJob } from '../jobs/audit-run';
 import { logActivity } from '../services/activity';
+import { withToolRun } from '../services/tools/tool-runs';
 import type { KeyHolder } from './api-keys';
 import { latestAudits, readAudit, startAudit } from './v1-audits';
 import { V1_TOOLS, type V1ToolContext } from './v1-tools';
@@ -90,7 +91,8 @@ function toolRoute(name: V1ToolName): V1Route {
     errors: [400, 403, 422],
     async handle(call, services) {
       const ctx = await services.toolContext(call);
-      const { result, websiteUrl } = await tool.run(call.body as never, ctx);
+      // One run of the key owner's monthly tool-use allowance (issue 19), as in the dashboard.
+      const { result, websiteUrl } = await withToolRun(ctx.db, { userId: ctx.userId, plan: ctx.plan, toolId: tool.toolId, via: 'api' }, () => tool.run(call.body as never, ctx));
       try {
         await logActivity(ctx.db, ctx.userId, { type: 'tool_used', toolId: tool.toolId, websiteUrl: websiteUrl ?? undefined, data: { function: name, via: 'api' } });
       } catch (error) {

@@ -5,6 +5,7 @@ import { HttpError } from '../lib/http-error';
 import { logActivity } from '../services/activity';
 import { toHttpError } from '../services/tools/tool-failure';
 import { toolCaller, toolGate } from '../services/tools/tool-gate';
+import { withToolRun } from '../services/tools/tool-runs';
 import { clientGone } from './content-function-helpers';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 422: apiErrorSchema };
@@ -19,12 +20,14 @@ export const aiContentGeneratorRoutes: FastifyPluginAsyncZod<{ allowHosts: reado
       const plan = request.entitlement!.plan;
       const input = { ...request.body, topic: request.body.topic.trim(), targetKeywords: request.body.targetKeywords.map((k) => k.trim()).filter(Boolean) };
       if (!generatorInputComplete(input)) throw new HttpError(400, { error: GENERATOR_INPUT_MISSING, details: [{ path: 'body', message: GENERATOR_INPUT_MISSING }] });
-      let result;
-      try {
-        result = await generateForUser({ llm: app.llm, allowHosts: options.allowHosts }, { userId, plan, profile, signal: clientGone(request) }, input);
-      } catch (error) {
-        throw toHttpError(error);
-      }
+      // One run of the plan's monthly tool-use allowance (issue 19); not counted when it fails.
+      const result = await withToolRun(app.db, { userId, plan, toolId: 'generator', via: 'app' }, async () => {
+        try {
+          return await generateForUser({ llm: app.llm, allowHosts: options.allowHosts }, { userId, plan, profile, signal: clientGone(request) }, input);
+        } catch (error) {
+          throw toHttpError(error);
+        }
+      });
       try {
         await logActivity(app.db, userId, {
           type: 'content_generated',

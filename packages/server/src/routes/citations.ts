@@ -25,10 +25,11 @@ import {
   listSavedPrompts,
   SavedListFullError,
 } from '../citations/store';
-import { InvalidDomainError, runCitationTracker, TrackerCancelledError } from '../citations/tracker';
+import { InvalidDomainError, runCitationTracker, sourcesOff, TrackerCancelledError } from '../citations/tracker';
 import { HttpError, notFound } from '../lib/http-error';
 import { logActivity } from '../services/activity';
 import { getOrCreateProfile } from '../services/profile';
+import { withToolRun } from '../services/tools/tool-runs';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const idParams = z.object({ id: z.string().max(100) });
@@ -38,6 +39,15 @@ const idParams = z.object({ id: z.string().max(100) });
  * (§7 table operations: select, insert, delete) and history. All of it is a Core tool.
  */
 export const citationRoutes: FastifyPluginAsyncZod<{ sources: CitationSourceSettings }> = async (app, options) => {
+  // The operator's view of the sources that are off and how to turn them on; users only read
+  // "not set up on this server" (issue 19).
+  const off = sourcesOff(options.sources, app.llm.configured);
+  if (off.length > 0) {
+    app.log.info(
+      { citationSourcesOff: off.map((source) => source.id) },
+      `Citation Tracker sources not set up on this server: ${off.map((source) => `${source.name} (${source.setup})`).join('; ')}. See docs/deployment.md, "Citation Tracker sources".`,
+    );
+  }
   const gate = requireTool(app, 'citations');
   const entitlement = (request: { entitlement?: { userId: string; plan: PlanId } }) => {
     if (!request.entitlement) throw new Error('citation routes run behind the citations gate');
@@ -57,7 +67,10 @@ export const citationRoutes: FastifyPluginAsyncZod<{ sources: CitationSourceSett
       });
       let result;
       try {
-        result = await runCitationTracker({ db: app.db, llm: app.llm, sources: options.sources }, { userId, plan, profile, input: request.body, signal: closed.signal });
+        // One run of the plan's monthly tool-use allowance (issue 19); not counted when it fails.
+        result = await withToolRun(app.db, { userId, plan, toolId: 'citations', via: 'app' }, () =>
+          runCitationTracker({ db: app.db, llm: app.llm, sources: options.sources }, { userId, plan, profile, input: request.body, signal: closed.signal }),
+        );
       } catch (error) {
         if (error instanceof InvalidDomainError) throw new HttpError(400, { error: error.message, details: [{ path: 'body.domain', message: error.message }] });
         // The client is gone: nothing to answer, and a half-closed socket would hold the server's close.

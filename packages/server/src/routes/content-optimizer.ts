@@ -4,6 +4,7 @@ import { optimizeContent } from '../content/content-optimizer';
 import { HttpError } from '../lib/http-error';
 import { logActivity } from '../services/activity';
 import { toolCaller, toolGate } from '../services/tools/tool-gate';
+import { withToolRun } from '../services/tools/tool-runs';
 import { clientGone } from './content-function-helpers';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -18,7 +19,8 @@ export const contentOptimizerRoutes: FastifyPluginAsyncZod = async (app) => {
       const plan = request.entitlement!.plan;
       if (request.body.content.trim() === '') throw new HttpError(400, { error: OPTIMIZER_CONTENT_MISSING, details: [{ path: 'body.content', message: OPTIMIZER_CONTENT_MISSING }] });
       const input = { ...request.body, targetKeywords: request.body.targetKeywords.map((k) => k.trim()).filter(Boolean) };
-      const result = await optimizeContent(app.llm, { userId, plan, signal: clientGone(request) }, input);
+      // One run of the plan's monthly tool-use allowance (issue 19); not counted when it fails.
+      const result = await withToolRun(app.db, { userId, plan, toolId: 'optimizer', via: 'app' }, () => optimizeContent(app.llm, { userId, plan, signal: clientGone(request) }, input));
       try {
         await logActivity(app.db, userId, {
           type: 'content_optimized',

@@ -12,6 +12,7 @@ import { runSiteSummaries } from '../services/tools/site-summaries';
 import type { ToolContext, ToolOutcome } from '../services/tools/tool-context';
 import { toHttpError } from '../services/tools/tool-failure';
 import { toolCaller, toolGate } from '../services/tools/tool-gate';
+import { withToolRun } from '../services/tools/tool-runs';
 import { runVoiceTester } from '../services/tools/voice-assistant-tester';
 
 type Definition<N extends ToolFunctionName> = (typeof TOOL_FUNCTIONS)[N];
@@ -49,12 +50,14 @@ export const toolFunctionRoutes: FastifyPluginAsyncZod<{ allowHosts: readonly st
       async (request) => {
         const { userId, profile } = toolCaller(request);
         const ctx: ToolContext = { db: app.db, allowHosts: options.allowHosts, userId, profile, now: new Date() };
-        let outcome: Awaited<ReturnType<Runner<N>>>;
-        try {
-          outcome = await run(request.body as z.output<Definition<N>['request']>, ctx);
-        } catch (error) {
-          throw toHttpError(error);
-        }
+        // One run of the plan's monthly tool-use allowance (issue 19); not counted when it fails.
+        const outcome = await withToolRun(app.db, { userId, plan: request.entitlement!.plan, toolId: definition.toolId, via: 'app' }, async () => {
+          try {
+            return await run(request.body as z.output<Definition<N>['request']>, ctx);
+          } catch (error) {
+            throw toHttpError(error);
+          }
+        });
         try {
           await logActivity(app.db, userId, { type: 'tool_used', toolId: definition.toolId, websiteUrl: outcome.websiteUrl ?? undefined, data: { function: name } });
         } catch (error) {

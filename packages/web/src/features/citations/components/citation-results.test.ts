@@ -7,7 +7,7 @@ import { CitationResults } from './citations-section';
 
 const result: CitationTrackerResult = {
   runId: 'run-1',
-  source: 'fake-model',
+  source: 'AI answers (fake-model)',
   domain: 'acme.example',
   brand: 'Acme',
   keywords: ['SEO'],
@@ -16,7 +16,9 @@ const result: CitationTrackerResult = {
   samplesPerPrompt: 3,
   sources: [
     { id: 'answer-engine', name: 'AI answers (fake-model)', kind: 'answer-engine', status: 'ok', message: '3 answers read.' },
-    { id: 'brave', name: 'Brave Search', kind: 'search', status: 'not_configured', message: 'Set BRAVE_API_KEY to see the pages Brave Search ranks for your keywords.' },
+    { id: 'hacker-news', name: 'Hacker News', kind: 'search', status: 'ok', message: '4 results read.' },
+    { id: 'reddit', name: 'Reddit', kind: 'search', status: 'error', message: 'Reddit answered HTTP 500.' },
+    { id: 'brave', name: 'Brave Search', kind: 'search', status: 'not_configured', message: 'Not set up on this server.' },
   ],
   citations: [
     {
@@ -60,11 +62,14 @@ const result: CitationTrackerResult = {
 };
 
 describe('Citation Tracker results', () => {
-  it('shows the source, each source status, the rate with its interval, share of voice and the gap', () => {
+  it('shows the sources that answered, each source status, the rate with its interval, share of voice and the gap', () => {
     const html = renderToString(createElement(QueryClientProvider, { client: new QueryClient() }, createElement(CitationResults, { result })));
-    expect(html).toContain('fake-model');
-    expect(html).toContain('Not configured');
-    expect(html).toContain('BRAVE_API_KEY');
+    // Issue 19: the sources that answered, in words, and the ones this server does not have; no setting names.
+    const text = html.replace(/<!-- -->/g, '');
+    expect(text).toMatch(/Sources: <span[^>]*>AI answers \(fake-model\), Hacker News<\/span> · Brave Search: not set up on this server/);
+    expect(html).toContain('Not set up');
+    expect(html).not.toMatch(/[A-Z]+_(API_KEY|PROVIDER|SEARCH_URL)/);
+    expect(html).not.toContain('built-in analysis');
     expect(html).toContain('67% (21–94%)');
     expect(html).toContain('Acme (you)');
     expect(html).toContain('https://globex.example/seo-guide');

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { addFingerprintPhrase, addSavedPrompt, deleteFingerprintPhrase, deleteSavedPrompt, fetchFingerprintPhrases, fetchSavedPrompts } from '../api/citations-api';
 import { useCitationRun } from '../hooks/use-citations';
-import { defaultDomain, DEFAULT_KEYWORDS_TEXT } from '../lib/format';
+import { defaultDomain, DEFAULT_KEYWORDS_TEXT, sourceSummary } from '../lib/format';
 import { CitationGap } from './citation-gap';
 import { CitationList } from './citation-list';
 import { HistoryChart } from './history-chart';
@@ -99,12 +99,21 @@ export function CitationsSection({ profile }: { profile: Profile }) {
   );
 }
 
+/** Where the results came from, in words: the sources that answered, and the ones this server does not have (issue 19). */
+export function CitationResultsHeader({ result }: { result: CitationTrackerResult }) {
+  const { answered, notSetUp } = sourceSummary(result.sources);
+  return (
+    <p className="text-sm text-slate-600" data-testid="citations-header">
+      Sources: <span className="font-medium text-slate-900">{answered}</span>
+      {notSetUp ? <> · {notSetUp}</> : null} · {result.brand} ({result.domain}) · {result.prompts.length} prompts
+    </p>
+  );
+}
+
 export function CitationResults({ result }: { result: CitationTrackerResult }) {
   return (
     <div className="space-y-4" data-testid="citations-results">
-      <p className="text-sm text-slate-600">
-        Source: <span className="font-medium text-slate-900">{result.source}</span> · {result.brand} ({result.domain}) · {result.prompts.length} prompts
-      </p>
+      <CitationResultsHeader result={result} />
       <SourceStatusList sources={result.sources} />
       <MentionRates result={result} />
       <HistoryChart domain={result.domain} />

@@ -4,7 +4,7 @@ import { Panel } from './panel';
 
 const STATUS = {
   ok: { label: 'Checked', icon: CircleCheck, className: 'text-emerald-700' },
-  not_configured: { label: 'Not configured', icon: CircleOff, className: 'text-slate-500' },
+  not_configured: { label: 'Not set up', icon: CircleOff, className: 'text-slate-500' },
   unreachable: { label: 'Unreachable', icon: WifiOff, className: 'text-amber-700' },
   error: { label: 'Error', icon: CircleAlert, className: 'text-red-700' },
 } as const;

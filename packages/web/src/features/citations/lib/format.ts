@@ -1,4 +1,4 @@
-import { DEFAULT_CITATION_KEYWORDS } from '@citable/contract';
+import { DEFAULT_CITATION_KEYWORDS, type CitationSourceStatus } from '@citable/contract';
 
 export const percent = (value: number) => `${Math.round(value * 100)}%`;
 
@@ -17,3 +17,17 @@ export function defaultDomain(websites: readonly { url: string }[]): string {
 }
 
 export const DEFAULT_KEYWORDS_TEXT = DEFAULT_CITATION_KEYWORDS.join(', ');
+
+/**
+ * The header's account of where the results came from (issue 19), from the run's own list of
+ * sources: the ones that answered, by name, and the ones this server does not have. Never the
+ * settings that would turn a source on: those are the operator's, in the deployment docs.
+ */
+export function sourceSummary(sources: readonly CitationSourceStatus[]): { answered: string; notSetUp: string | null } {
+  const answered = sources.filter((source) => source.status === 'ok').map((source) => source.name);
+  const off = sources.filter((source) => source.status === 'not_configured').map((source) => source.name);
+  return {
+    answered: answered.length > 0 ? answered.join(', ') : 'none answered',
+    notSetUp: off.length > 0 ? `${off.join(', ')}: not set up on this server` : null,
+  };
+}

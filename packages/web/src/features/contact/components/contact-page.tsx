@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
+import { Bot, Clock, Mail, MapPin, Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHero } from '../../../components/page-hero';
@@ -7,7 +7,7 @@ import { BUSINESS_HOURS, CONTACT_CHANNELS, CONTACT_FAQ } from '../data/contact-i
 import { ContactForm } from './contact-form';
 import { ContactSent } from './contact-sent';
 
-const CHANNEL_ICONS = { email: Mail, chat: MessageCircle, phone: Phone, office: MapPin } as const;
+const CHANNEL_ICONS = { email: Mail, priority: Star, genie: Bot, office: MapPin } as const;
 
 export function ContactPage() {
   useDocumentTitle('Contact Us | Citable');

@@ -1,5 +1,5 @@
-import { SUPPORT_EMAIL } from '@citable/contract';
-import { BookOpen, Mail, MessageCircle, Phone, Search } from 'lucide-react';
+import { PLANS, PRIORITY_SUPPORT_PLAN, SUPPORT_EMAIL } from '@citable/contract';
+import { BookOpen, Bot, Mail, Search, Star } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageByline } from '../../../components/page-byline';
@@ -22,10 +22,15 @@ function ArticleLink({ article }: { article: HelpArticle }) {
   );
 }
 
+/** The ways to reach support that exist (issue 19): people by e-mail and the form, and Genie, which is a bot. */
 const SUPPORT = [
-  { icon: Mail, title: 'E-mail', text: `${SUPPORT_EMAIL}: we reply within 24 hours on business days.` },
-  { icon: MessageCircle, title: 'Live chat', text: 'Monday-Friday, 9am-5pm ET, from the chat button in your dashboard.' },
-  { icon: Phone, title: 'Phone', text: 'For Pro and Agency plans; the number is in your dashboard.' },
+  { icon: Mail, title: 'E-mail', text: `${SUPPORT_EMAIL}, or the contact form: we reply within 24 hours on business days.` },
+  {
+    icon: Star,
+    title: 'Priority support',
+    text: `For ${PLANS[PRIORITY_SUPPORT_PLAN].name} and ${PLANS.agency.name} plans: send the contact form while signed in and your message reaches the team marked priority.`,
+  },
+  { icon: Bot, title: 'Genie', text: 'The assistant behind the chat button is automated, not a person: it answers product questions and opens the right tool.' },
 ];
 
 /** Help Centre (spec 002 §2.14): search, categories, popular articles, FAQ and support contacts. */

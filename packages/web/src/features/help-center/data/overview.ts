@@ -1,7 +1,7 @@
 import { PLANS } from '@citable/contract';
 
 /** When the Help Centre page was first published and last changed; bump `updated` with each content change. */
-export const HELP_CENTRE_DATES = { published: '2026-11-22', updated: '2026-11-22' } as const;
+export const HELP_CENTRE_DATES = { published: '2026-11-22', updated: '2026-11-26' } as const;
 
 export interface OverviewStep {
   name: string;
@@ -24,7 +24,7 @@ export const FIRST_AUDIT_STEPS: OverviewStep[] = [
   },
   {
     name: 'Run an audit',
-    text: 'Open the AI Visibility Audit (Core plan and above) and enter the page you most want AI assistants to recommend. A single page usually takes a few seconds.',
+    text: 'Every plan audits, Free included: on your dashboard\'s Overview, choose the website, the entire site or a specific page, and Run Audit. A single page usually takes a few seconds.',
     article: 'running-your-first-audit',
   },
   {

@@ -8,31 +8,58 @@ export interface Integration {
   category: IntegrationCategory;
   description: string;
   /**
-   * True only for what this installation really offers today. Each feature flips its own entry
-   * when it ships, so the page never advertises a connector that does not exist.
+   * True only for what this installation really offers today (issue 19: the REST API and the
+   * WordPress and Shopify connectors work). What does not exist is said plainly, with no promise
+   * of a date, and with what to use instead.
    */
   available: boolean;
   /** The lowest plan that includes it, where plans differ. */
   plan?: PlanId;
+  /** Where to read how to use it, and where to set it up. */
+  links?: { label: string; to: string }[];
 }
 
 export const CATEGORIES: { id: IntegrationCategory; title: string; description: string }[] = [
-  { id: 'cms', title: 'CMS platforms', description: 'Publish Citable\'s fixes (schema, summaries, FAQs) straight to your site and keep audits in sync with your content.' },
-  { id: 'developer', title: 'Developer tools', description: 'Run audits from your terminal, your CI pipeline or your own code.' },
-  { id: 'notifications', title: 'Notifications', description: 'Hear about score drops and new issues where your team already works.' },
+  { id: 'cms', title: 'CMS platforms', description: 'Publish Citable\'s fixes (optimised content and schema) straight to your site and sync your content to audit it.' },
+  { id: 'developer', title: 'Developer tools', description: 'Run audits and tools from your terminal, your CI pipeline, your own code or an AI assistant.' },
+  { id: 'notifications', title: 'Notifications', description: 'Hear about score changes and new issues.' },
 ];
 
 const CMS_DESCRIPTIONS: Record<(typeof CMS_TYPES)[number], string> = {
-  wordpress: 'Publish optimized content and JSON-LD schema to posts, and sync posts to audit them.',
-  squarespace: 'Audit and update pages of Squarespace sites.',
-  shopify: 'Update product descriptions, add Product schema, and sync products to audit them.',
-  webflow: 'Sync CMS collections and publish structured data.',
-  contentful: 'Read entries from your space and suggest improvements.',
-  drupal: 'Nodes and content types for large editorial sites.',
+  wordpress: 'Publish optimized content and JSON-LD schema to posts, and sync posts to audit them. Connects with an application password.',
+  squarespace: 'No connector: audit Squarespace pages by URL and paste the generated schema into the page\'s custom code.',
+  shopify: 'Update product descriptions, add Product schema, and sync products to audit them. Connects with an Admin API access token.',
+  webflow: 'No connector: audit Webflow pages by URL and paste the generated schema into the page\'s custom code.',
+  contentful: 'No connector: audit the pages Contentful publishes by URL, or call the REST API from a publish webhook.',
+  drupal: 'No connector: audit Drupal pages by URL, or call the REST API from your deployment.',
 };
 
+const CMS_DOCS: Partial<Record<(typeof CMS_TYPES)[number], string>> = {
+  wordpress: '/docs/wordpress-integration',
+  shopify: '/docs/shopify-integration',
+  webflow: '/docs/webflow-integration',
+  contentful: '/docs/contentful-integration',
+};
+
+/** Where a signed-in user connects a CMS: the dashboard's CMS Integrations section. */
+export const CMS_SETTINGS_PATH = '/dashboard?section=integrations';
+/** Where API keys are created: the dashboard's Settings. */
+export const API_KEYS_PATH = '/dashboard?section=settings';
+
 export const INTEGRATIONS: readonly Integration[] = [
-  ...CMS_TYPES.map((type) => ({ id: type, name: CMS_NAMES[type], category: 'cms' as const, description: CMS_DESCRIPTIONS[type], available: isConnectableCms(type), plan: CMS_REQUIRED_PLAN[type] })),
+  ...CMS_TYPES.map((type) => {
+    const available = isConnectableCms(type);
+    const docs = CMS_DOCS[type];
+    return {
+      id: type,
+      name: CMS_NAMES[type],
+      category: 'cms' as const,
+      description: CMS_DESCRIPTIONS[type],
+      available,
+      ...(available ? { plan: CMS_REQUIRED_PLAN[type] } : {}),
+      links: [...(docs ? [{ label: 'Documentation', to: docs }] : []), ...(available ? [{ label: 'Connect', to: CMS_SETTINGS_PATH }] : [])],
+    };
+  }),
   {
     id: 'cli',
     name: 'Command line',
@@ -40,10 +67,35 @@ export const INTEGRATIONS: readonly Integration[] = [
     description: 'The citable command audits a URL or a local file, or crawls a whole site, and prints a report or JSON. --min-score fails a CI build when a page scores too low.',
     available: true,
   },
-  { id: 'rest-api', name: 'REST API', category: 'developer', description: 'Start audits and read results over HTTPS with an API key.', available: false },
-  { id: 'email-alerts', name: 'E-mail alerts', category: 'notifications', description: 'A message when a monitored page loses points or gains a new high-priority issue.', available: false },
-  { id: 'slack', name: 'Slack', category: 'notifications', description: 'Audit summaries and alerts posted to a channel.', available: false },
-  { id: 'webhooks', name: 'Webhooks', category: 'notifications', description: 'A signed HTTP call to your endpoint when an audit completes.', available: false },
+  {
+    id: 'rest-api',
+    name: 'REST API',
+    category: 'developer',
+    description: 'Start page and site audits, read their reports and run every tool over HTTPS with an API key, under the same plan rules as the dashboard. An OpenAPI document describes it.',
+    available: true,
+    links: [
+      { label: 'Documentation', to: '/docs/api-overview' },
+      { label: 'API keys', to: API_KEYS_PATH },
+    ],
+  },
+  {
+    id: 'mcp',
+    name: 'MCP server',
+    category: 'developer',
+    description: 'Connect Claude Desktop, Cursor or any Model Context Protocol client: audit pages, read scores and issues, generate schema and check citations from your assistant.',
+    available: true,
+    links: [{ label: 'Documentation', to: '/docs/custom-integrations' }],
+  },
+  {
+    id: 'digest',
+    name: 'Weekly e-mail digest',
+    category: 'notifications',
+    description: 'On Mondays, when the week brought news: your score changes, new alerts, AI mentions and the three fixes worth the most points. Every digest has an unsubscribe link.',
+    available: true,
+    plan: 'pro',
+  },
+  { id: 'slack', name: 'Slack', category: 'notifications', description: 'No Slack app: the weekly digest comes by e-mail, and the REST API can feed a bot of your own.', available: false },
+  { id: 'webhooks', name: 'Webhooks', category: 'notifications', description: 'No outgoing webhooks: poll GET /api/v1/audits/{id} for an audit\'s result.', available: false },
 ];
 
 export function planLabel(plan: PlanId): string {
@@ -54,8 +106,8 @@ export function planLabel(plan: PlanId): string {
 export const CLI_SNIPPET = `citable audit https://example.com --json
 citable crawl https://example.com --min-score 70`;
 
-/** Spec 002 §2.14: how an audit request will look; illustrative until the public API exists. */
-export const API_SNIPPET = `curl -X POST https://citable.app/api/v1/audits \\
-  -H "Authorization: Bearer YOUR_API_KEY" \\
+/** A real call of the REST API (POST /api/v1/audits): the address of your Citable and a key from Settings. */
+export const API_SNIPPET = `curl -X POST https://your-citable-address/api/v1/audits \\
+  -H "Authorization: Bearer <your API key>" \\
   -H "Content-Type: application/json" \\
   -d '{"url": "https://example.com"}'`;

@@ -35,7 +35,7 @@ export const PAGE_META: Record<string, PageMeta> = {
   '/integrations': {
     path: '/integrations',
     title: 'Integrations | Citable: CMS, Developer and Notification Connectors',
-    description: 'Connect Citable to your stack: the citable command line for terminals and CI is available now; CMS connectors, a REST API, Slack and webhooks are coming soon.',
+    description: 'Connect Citable to your stack: WordPress and Shopify connectors, a REST API and an MCP server with API keys, the citable command line for CI, and a weekly e-mail digest.',
   },
   '/help-center': {
     path: '/help-center',
