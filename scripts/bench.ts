@@ -4,7 +4,9 @@
  * Each phase runs in its own process so that its peak RSS is its own; the generated site is
  * served by yet another process, so serving pages costs the crawler's event loop nothing.
  */
+import { spawnSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { benchEditor, type ScoreDistribution, type Spread } from '@citable/engine';
 import type { CrawlBenchResult, EngineBenchResult } from './bench/bench-result';
 import { runPhase, serveGeneratedSite } from './bench/run-phase';
@@ -26,6 +28,17 @@ console.log(
     `engine median ${engine.medianMs} ms, p95 ${engine.p95Ms} ms; bare parse median ${engine.parseMedianMs} ms, p95 ${engine.parseP95Ms} ms; ` +
     `median per-page ratio ${engine.medianPageRatio}x; ${engine.pagesPerSecond.toFixed(0)} pages/s on one thread`,
 );
+
+// The page model against peers on the same corpus pages: metadata (title, author, date on the
+// model's own fields) beside metascraper, and main content beside Mozilla Readability. Each
+// prints its own table; they run as child processes so their peers' DOMs stay out of the
+// engine phase's memory figures.
+for (const script of ['metadata-agreement.ts', 'main-content-vs-readability.ts']) {
+  console.log('');
+  const peer = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(`../packages/engine/scripts/${script}`, import.meta.url))], { stdio: 'inherit' });
+  if (peer.status !== 0) console.log(`${script} exited with ${peer.status ?? peer.signal}`);
+}
+console.log('');
 
 // How the scores spread over the corpus: a score that bunches pages together cannot rank them.
 const distribution = await runPhase<ScoreDistribution>('./score-distribution.ts');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { auditResultSchema } from '@citable/contract';
 import { auditSnapshot } from '../src/audit';
 import { extractMetadata } from '../src/extract-metadata';
+import { BYLINE_ERRATA } from './fixtures/corpus-errata';
 
 const DIR = fileURLToPath(new URL('./corpus/', import.meta.url));
 const PAGES = readdirSync(DIR, { withFileTypes: true })
@@ -54,6 +55,8 @@ describe('real-page corpus', () => {
     for (const name of PAGES) {
       const html = readFileSync(`${DIR}${name}/source.html`, 'utf8');
       const expected = JSON.parse(readFileSync(`${DIR}${name}/expected-metadata.json`, 'utf8')) as Expected;
+      // Where the expected byline is not the page's author (a date, a button, another story's byline).
+      if (BYLINE_ERRATA[name]) expected.byline = BYLINE_ERRATA[name].byline;
       const got = extractMetadata(html, `http://fakehost/${name}/`);
       for (const [field, pick] of Object.entries(FIELDS)) {
         const [e, g, same] = pick(expected, got);

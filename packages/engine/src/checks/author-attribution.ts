@@ -15,15 +15,25 @@ export const authorAttribution: Check<AuthorAttributionOptions> = {
   suggestion: 'Show the author\'s name in a byline and declare it in the metadata (JSON-LD author or meta name="author").',
   defaultOptions: {},
   run(model) {
-    if (!model.author) return scored(0, 'No author was found in the metadata, the structured data or a byline.');
-    const siteName = model.meta['og:site_name'];
-    if (siteName && siteName.toLowerCase() === model.author.toLowerCase()) {
-      return scored(0.6, `The author is the site itself ("${model.author}") rather than a person.`, {
-        details: [detail('Author', model.author)],
+    const authors = model.authors;
+    if (authors.length === 0) {
+      const rejected = model.rejectedAuthor;
+      if (rejected) {
+        return scored(0, `No author was found: the ${rejected.source} says "${rejected.value}", which names no one (a date, a label such as "By" or "Staff", a handle or a URL is not an author).`, {
+          details: [detail('Not a name', rejected.value)],
+        });
+      }
+      return scored(0, 'No author was found in the structured data (JSON-LD, microdata), the meta tags (author, article:author, dc.creator...) or a byline.');
+    }
+    const siteName = model.meta['og:site_name']?.trim().toLowerCase();
+    if (siteName && authors.every((a) => a.toLowerCase() === siteName)) {
+      return scored(0.6, `The author is the site itself ("${authors[0]}") rather than a person.`, {
+        details: [detail('Author', authors[0])],
         priority: 'Low',
         suggestion: 'Credit the person who wrote or reviewed the content.',
       });
     }
-    return pass(`Author: ${model.author} (from ${model.authorSource}).`, [detail('Author', model.author)]);
+    const label = authors.length > 1 ? 'Authors' : 'Author';
+    return pass(`${label}: ${authors.join(', ')} (from the ${model.authorSource}).`, authors.map((a) => detail('Author', a)));
   },
 };

@@ -29,7 +29,11 @@ export const citedSources: Check<CitedSourcesOptions> = {
     let value = 0;
     for (const c of model.citations) value += AUTHORITY_RE.test(c.host) ? o.authorityWeight : 1;
     const list = details(model.citations, (c) => detail(c.text || c.url, c.url));
-    if (value >= expected) return pass(`The content links to ${model.citations.length} external source(s).`, list);
-    return scored(value / expected, model.citations.length === 0 ? 'The content links to no external sources.' : `The content links to ${model.citations.length} external source(s); about ${expected} are expected for its length.`, { details: list });
+    // Say what was left out, so that a site's own links are not mistaken for missing sources.
+    const own = new Set(model.links.filter((l) => l.inMain && l.internal && !l.furniture && l.url).map((l) => l.url)).size;
+    const furniture = model.links.filter((l) => l.inMain && l.furniture).length;
+    const notCounted = own + furniture === 0 ? '' : ` Not counted: ${[own ? `${own} link(s) to the site's own pages` : '', furniture ? `${furniture} interface link(s) (sign-in, sharing, pagination, author pages)` : ''].filter(Boolean).join(' and ')}.`;
+    if (value >= expected) return pass(`The content links to ${model.citations.length} external source(s).${notCounted}`, list);
+    return scored(value / expected, `${model.citations.length === 0 ? 'The content links to no external sources.' : `The content links to ${model.citations.length} external source(s); about ${expected} are expected for its length.`}${notCounted}`, { details: list });
   },
 };

@@ -19,7 +19,8 @@ export const internalLinks: Check<InternalLinksOptions> = {
   defaultOptions: { minLinks: 3, minWords: 150 },
   run(model, _site, o) {
     if (model.wordCount < o.minWords) return notApplicable(`The content has fewer than ${o.minWords} words.`);
-    const inMain = model.links.filter((l) => l.inMain && l.internal);
+    // Sign-in, share, pagination and author-page links are interface, not related pages.
+    const inMain = model.links.filter((l) => l.inMain && l.internal && !l.furniture);
     const count = new Set(inMain.map((l) => l.url ?? l.href)).size;
     if (count >= o.minLinks) return pass(`The content links to ${count} internal page(s).`);
     return scored(ramp(count, 0, o.minLinks), `The content links to ${count} internal page(s); ${o.minLinks} or more expected.`, { details: [detail('Internal links in content', count)] });

@@ -1,3 +1,4 @@
+import type { CheckDetail } from '@citable/contract';
 import type { Check } from './types';
 import { detail, pass, scored } from './helpers';
 
@@ -14,7 +15,17 @@ export const publicationDate: Check<PublicationDateOptions> = {
   suggestion: 'Declare datePublished in the Article JSON-LD (or article:published_time) and show the date on the page.',
   defaultOptions: {},
   run(model) {
-    if (!model.dates.publishedAt) return scored(0, 'No publication date was found in the structured data, the meta tags or a <time> element.');
-    return pass(`Published ${model.dates.publishedAt.slice(0, 10)} (from ${model.dates.publishedSource}).`, [detail('datePublished', model.dates.publishedAt)]);
+    const d = model.dates;
+    if (d.publishedAt) return pass(`Published ${d.publishedAt.slice(0, 10)} (from ${d.publishedSource}).`, [detail('datePublished', d.publishedAt), detail('Read from', d.publishedSource ?? '')]);
+    const parts = [
+      'No publication date was found: no JSON-LD or microdata datePublished, no date meta tag (article:published_time, date, dc.date...), no <time> element in the article or its byline, no date written in the byline and no date in the URL.',
+    ];
+    const details: CheckDetail[] = [];
+    for (const u of d.unreadable) {
+      parts.push(`The ${u.source} holds "${u.value}", which is not a date.`);
+      details.push(detail(`Unreadable ${u.source}`, u.value));
+    }
+    if (d.modifiedAt) parts.push(`Only a modification date is declared (${d.modifiedAt.slice(0, 10)}, from ${d.modifiedSource}).`);
+    return scored(0, parts.join(' '), { details });
   },
 };

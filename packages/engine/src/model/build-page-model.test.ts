@@ -37,7 +37,7 @@ describe('page model', () => {
       headers: { 'x-robots-tag': 'nosnippet' },
       body: `<html lang="de"><head><meta property="article:published_time" content="2024-01-02T10:00:00+01:00"><meta name="author" content="By Erika Muster"><meta name="robots" content="noindex"></head><body><time datetime="2024-05-01" itemprop="dateModified">1 May</time></body></html>`,
     });
-    expect(m.dates.publishedAt).toBe('2024-01-02T09:00:00.000Z');
+    expect(m.dates.publishedAt).toBe('2024-01-02T10:00:00.000+01:00');
     expect(m.author).toBe('Erika Muster');
     expect(m.lang).toBe('de');
     expect(m.robots).toMatchObject({ noindex: true, nosnippet: true });

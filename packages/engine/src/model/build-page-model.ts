@@ -1,6 +1,6 @@
 import { parseDocument } from 'htmlparser2';
 import type { ContentFormat, PageInput } from '@citable/contract';
-import { collectDocument, hostOf } from './collect-document';
+import { collectDocument } from './collect-document';
 import { collectContent } from './collect-content';
 import { collectTypedNodes, parseJsonLd } from './json-ld';
 import { extractArticleMetadata } from './metadata';
@@ -8,8 +8,8 @@ import { parseRobotsDirectives } from './robots-directives';
 import { markdownToHtml, textToHtml } from './markdown-to-html';
 import { detectFormat } from './detect-format';
 import { extractEntities } from './entities';
-import { resolveLink } from './links';
-import type { Citation, Entity, Heading, HeadingNode, PageModel } from './types';
+import { collectCitations, resolveLink } from './links';
+import type { Entity, Heading, HeadingNode, PageModel } from './types';
 import { splitSentences } from '../text/words';
 import { STOPWORDS } from '../text/keywords';
 import { findInlineQuotations, findStatistics } from '../text/facts';
@@ -26,10 +26,6 @@ export interface PageModelInput {
   redirects?: string[];
 }
 
-// Links to these hosts are sharing or social widgets, not sources.
-const NON_SOURCE_HOST_RE =
-  /(?:^|\.)(?:facebook\.com|twitter\.com|x\.com|linkedin\.com|pinterest\.com|reddit\.com|instagram\.com|tiktok\.com|whatsapp\.com|t\.me|addthis\.com|sharethis\.com|plus\.google\.com|feedburner\.com|disqus\.com|mailto)$/;
-
 /** Parses a document once (HTML directly; Markdown and text via HTML) into the page model. */
 export function buildPageModel(input: PageModelInput | PageInput): PageModel {
   const format = input.format ?? detectFormat(input.body);
@@ -45,24 +41,14 @@ export function buildPageModel(input: PageModelInput | PageInput): PageModel {
 
   const jsonLd = facts.jsonLdRaw.map(parseJsonLd);
   const jsonLdNodes = collectTypedNodes(jsonLd);
-  const metadata = extractArticleMetadata(facts, jsonLd, jsonLdNodes);
+  const metadata = extractArticleMetadata(facts, jsonLd, jsonLdNodes, url);
 
   const paragraphTexts = content.paragraphs.map((p) => p.text);
-  const sentences: string[] = [];
-  for (const p of paragraphTexts) for (const s of splitSentences(p)) sentences.push(s);
   const lang = facts.lang;
+  const sentences: string[] = [];
+  for (const p of paragraphTexts) for (const s of splitSentences(p, lang)) sentences.push(s);
   const english = lang === null ? looksEnglish(content.mainText) : /^en\b/i.test(lang);
-  const pageHost = url ? hostOf(url) : null;
-
-  const citations: Citation[] = [];
-  const seenCitations = new Set<string>();
-  for (const link of facts.links) {
-    if (!link.inMain || link.internal || !link.url || !/^https?:/i.test(link.url)) continue;
-    const host = hostOf(link.url);
-    if (!host || host === pageHost || NON_SOURCE_HOST_RE.test(host) || seenCitations.has(link.url)) continue;
-    seenCitations.add(link.url);
-    citations.push({ url: link.url, host, text: link.text });
-  }
+  const citations = collectCitations(facts.links);
 
   const headings = facts.headings;
   const canonicalHref = facts.canonicals[0];
@@ -88,7 +74,7 @@ export function buildPageModel(input: PageModelInput | PageInput): PageModel {
     headingTree: buildHeadingTree(headings),
     mainText,
     paragraphs: content.paragraphs,
-    leadIndex: content.paragraphs.findIndex(isProse),
+    leadIndex: content.leadIndex,
     stuffedParagraphs: content.stuffedParagraphs,
     stuffedHeadings: [...facts.stuffedHeadings.values()],
     sentences,
@@ -101,8 +87,10 @@ export function buildPageModel(input: PageModelInput | PageInput): PageModel {
     jsonLdNodes,
     microdata: facts.microdata,
     dates: metadata.dates,
+    authors: metadata.authors,
     author: metadata.author,
     authorSource: metadata.authorSource,
+    rejectedAuthor: metadata.rejectedAuthor,
     statistics: findStatistics(sentences),
     quotations: [
       ...content.blockQuotations,
@@ -114,7 +102,7 @@ export function buildPageModel(input: PageModelInput | PageInput): PageModel {
     properNouns: findProperNouns(paragraphTexts),
     wordCount: content.mainWordCount,
     topTerm: topTermOf(content.termCounts, content.paragraphWordTotal),
-    readability: readabilityStats(sentences, english),
+    readability: readabilityStats(sentences, english, lang),
     appShell: {
       scriptCount: facts.scriptCount,
       emptyMountPoint: facts.mountPoints[0] ?? null,
@@ -126,12 +114,6 @@ export function buildPageModel(input: PageModelInput | PageInput): PageModel {
       return entities;
     },
   };
-}
-
-// Captions, bylines and labels ("Photo", "Dan Goodin - Apr 16, 2015") are short and do not
-// end like a sentence; the lead is the first paragraph that reads as prose.
-function isProse(p: { text: string; wordCount: number }): boolean {
-  return p.wordCount >= 25 || (p.wordCount >= 8 && /[.!?…。！？]["'”’)]*$/u.test(p.text));
 }
 
 function topTermOf(counts: Map<string, number>, total: number): PageModel['topTerm'] {

@@ -3,6 +3,7 @@ import { isElement, isHidden, MAX_DEPTH, NON_CONTENT, headingTextOf, textOf } fr
 import type { DocumentFacts } from './collect-document';
 import type { Heading, HeadingLevel, ListInfo, Paragraph, QuestionAnswer, Quotation, Section, TableInfo } from './types';
 import { collapseWhitespace, countWords, words } from '../text/words';
+import { pruneMainContent, type Pruned } from './main-content';
 import { hasAttribution } from '../text/facts';
 import { isQuestion } from '../text/questions';
 import { isStuffed, STOPWORDS } from '../text/keywords';
@@ -22,6 +23,14 @@ export interface ContentFacts {
   /** Occurrences of each lower-cased word of the paragraphs, stuffed ones included. */
   termCounts: Map<string, number>;
   paragraphWordTotal: number;
+  /** Index in `paragraphs` of the opening paragraph: the first that reads as prose; -1 when none. */
+  leadIndex: number;
+}
+
+/** A walk's result and the links, images and headings it found in the main content. */
+interface Walk {
+  content: ContentFacts;
+  marked: { inMain: boolean }[];
 }
 
 /** Elements that flow inside a paragraph; anything else ends the running paragraph. */
@@ -30,16 +39,56 @@ const INLINE = new Set([
   'rp', 'rt', 'ruby', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr',
   'del', 'ins', 'label', 'img', 'picture',
 ]);
-const SKIP = new Set(['nav', 'footer', 'aside', 'form', 'dialog', 'menu']);
 const HEADING_LEVEL: Record<string, HeadingLevel> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+/** Fewer words than this after cleaning means the cleaning or the choice of roots went wrong. */
+const NEAR_EMPTY_WORDS = 100;
+/** A line whose text is at least this share link text is a link, not prose ("Read more: ..."). */
+const LINK_LINE_SHARE = 0.5;
+// Advert labels and player messages that sit where the text starts on video and news pages:
+// "Advertisement", a label and a separator ("Sponsored · ...", "Ad: ..."), "Skip ad".
+const AD_TEXT_RE = /^advertisement\b|^(?:sponsored|promoted|paid (?:content|post|partnership)|ad)\s*(?:[:·•|–—-]|$)|\bskip (?:this )?ads?\b|\bad (?:will end|ends) in\b/i;
 
 /**
  * Walks the main content once, turning it into blocks: paragraphs (explicit <p> and the loose
  * text between blocks), headings, lists, tables and quotations, and grouping them into
  * sections. Links, images and headings met on the way are marked as main content.
+ * When the cleaned content is (almost) empty, retries as Readability does with its filters
+ * relaxed: the same roots with only furniture removed, then the whole body cleaned, then the
+ * whole body; a retry is taken when it holds at least twice the words.
  */
 export function collectContent(facts: DocumentFacts): ContentFacts {
-  const out: ContentFacts = { paragraphs: [], lists: [], tables: [], sections: [], blockQuotations: [], stuffedParagraphs: [], answers: [], mainText: '', mainWordCount: 0, termCounts: new Map(), paragraphWordTotal: 0 };
+  const stats = facts.nodeStats;
+  const roots = facts.mainRoots;
+  let best = walkContent(facts, roots, pruneMainContent(roots, stats));
+  if (best.content.mainWordCount < NEAR_EMPTY_WORDS) best = retry(facts, best);
+  for (const m of best.marked) m.inMain = true;
+  return best.content;
+}
+
+function retry(facts: DocumentFacts, first: Walk): Walk {
+  const stats = facts.nodeStats;
+  const roots = facts.mainRoots;
+  let best = first;
+  const body = facts.body;
+  const attempts: [Element[], Pruned][] = [[roots, pruneMainContent(roots, stats, 'furniture')]];
+  if (body && !(roots.length === 1 && roots[0] === body)) {
+    attempts.push([[body], pruneMainContent([body], stats)], [[body], pruneMainContent([body], stats, 'furniture')]);
+  }
+  for (const [attemptRoots, pruned] of attempts) {
+    const next = walkContent(facts, attemptRoots, pruned);
+    if (next.content.mainWordCount >= Math.max(2 * best.content.mainWordCount, 1)) best = next;
+  }
+  return best;
+}
+
+/** Walks the given roots once, leaving out what the cleaning dropped. */
+function walkContent(facts: DocumentFacts, roots: Element[], { dropped, counts }: Pruned): Walk {
+  const locale = facts.lang;
+  const stats = facts.nodeStats;
+  const marked: { inMain: boolean }[] = [];
+  const out: ContentFacts = { paragraphs: [], lists: [], tables: [], sections: [], blockQuotations: [], stuffedParagraphs: [], answers: [], mainText: '', mainWordCount: 0, termCounts: new Map(), paragraphWordTotal: 0, leadIndex: -1 };
+  /** Link characters met since the running paragraph started. */
+  let linkChars = 0;
   const lines: string[] = [];
   const local = new Map<string, number>();
   let section: { heading: string | null; level: HeadingLevel | null; parts: string[]; words: number } = { heading: null, level: null, parts: [], words: 0 };
@@ -56,10 +105,11 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
   const mark = (el: Element): void => {
     if (el.name === 'a') {
       const link = facts.linkElements.get(el);
-      if (link) link.inMain = true;
+      if (link) marked.push(link);
+      linkChars += stats.get(el)?.textLen ?? 0;
     } else if (el.name === 'img') {
       const image = facts.imageElements.get(el);
-      if (image) image.inMain = true;
+      if (image) marked.push(image);
     } else if (el.name === 'q' && out.blockQuotations.length < 100) {
       const text = collapseWhitespace(textOf(el, 600));
       if (text) out.blockQuotations.push({ text, kind: 'q', attributed: el.attribs.cite !== undefined || hasAttribution(textOf(el.parent as Element, 400)) });
@@ -73,11 +123,22 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
     }
   };
 
-  const addParagraph = (raw: string): void => {
+  /**
+   * A run of text: a paragraph of prose, or, when it is mostly link text or sits beside the
+   * form controls it labels, a line of the main text that is not prose.
+   */
+  const addParagraph = (raw: string, ui = false): void => {
+    const links = linkChars;
+    linkChars = 0;
+    const linkShare = links === 0 ? 0 : links / Math.max(1, collapseWhitespace(raw).length);
     for (const piece of raw.split(/\n\s*\n/)) {
       const text = collapseWhitespace(piece);
       if (!text) continue;
-      const paragraphWords = words(text);
+      if (ui || linkShare >= LINK_LINE_SHARE) {
+        addLine(text, countWords(text, locale), true);
+        continue;
+      }
+      const paragraphWords = words(text, locale);
       const wordCount = paragraphWords.length;
       if (wordCount === 0) continue;
       out.paragraphWordTotal += wordCount;
@@ -96,7 +157,9 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
         out.stuffedParagraphs.push({ text, wordCount });
         continue;
       }
-      out.paragraphs.push({ text, wordCount });
+      const paragraph = { text, wordCount };
+      if (out.leadIndex < 0 && isLead(paragraph)) out.leadIndex = out.paragraphs.length;
+      out.paragraphs.push(paragraph);
       addLine(text, wordCount, true);
       if (pendingQuestion) {
         pendingQuestion.answer = text;
@@ -111,9 +174,9 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
     const heading: Heading | undefined = facts.headingElements.get(el);
     const text = heading ? heading.text : collapseWhitespace(headingTextOf(el, 300));
     if (!text) return;
-    if (heading) heading.inMain = true;
+    if (heading) marked.push(heading);
     textOf(el, 300, mark);
-    addLine(text, countWords(text), false);
+    addLine(text, countWords(text, locale), false);
     closeSection();
     section = { heading: text, level, parts: [], words: 0 };
     pendingQuestion = null;
@@ -135,10 +198,10 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
     if (items.length === 0) return;
     out.lists.push({ ordered: el.name === 'ol', items });
     const text = items.join('\n');
-    addLine(text, countWords(text), true);
+    addLine(text, countWords(text, locale), true);
     if (pendingQuestion) {
       pendingQuestion.answer = items.join('; ');
-      pendingQuestion.answerWordCount = countWords(pendingQuestion.answer);
+      pendingQuestion.answerWordCount = countWords(pendingQuestion.answer, locale);
       pendingQuestion = null;
     }
   };
@@ -182,8 +245,25 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
     if (!isData) return false;
     out.tables.push({ rows, columns, hasHeader, caption });
     const text = rowTexts.join('\n');
-    addLine(text, countWords(text), true);
+    addLine(text, countWords(text, locale), true);
     return true;
+  };
+
+  /**
+   * Preformatted text: prose stretches (a plain-text RFC, a poem) become paragraphs; code and
+   * ASCII art stay lines of the main text, counted but not read as prose.
+   */
+  const addPreformatted = (raw: string, code: boolean): void => {
+    linkChars = 0;
+    for (const block of raw.split(/\n[ \t]*\n/)) {
+      const text = collapseWhitespace(block);
+      if (!text) continue;
+      if (!code && isProsePre(text)) {
+        addParagraph(text);
+      } else {
+        addLine(text, countWords(text, locale), true);
+      }
+    }
   };
 
   const walkContainer = (el: Element, depth: number): void => {
@@ -196,7 +276,7 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
       }
       if (!isElement(child)) continue;
       const name = child.name;
-      if (NON_CONTENT.has(name) || SKIP.has(name) || isHidden(child)) continue;
+      if (NON_CONTENT.has(name) || dropped.has(child) || isHidden(child)) continue;
       if (name === 'br') {
         buffer += '\n';
         continue;
@@ -209,6 +289,7 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
       if (buffer.trim()) addParagraph(buffer.replace(/\n(?=\s*\n)/g, '\n'));
       buffer = '';
       handleBlock(child, depth + 1);
+      linkChars = 0;
     }
     if (buffer.trim()) addParagraph(buffer);
   };
@@ -218,9 +299,15 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
     const level = HEADING_LEVEL[name];
     if (level !== undefined) return addHeading(el, level);
     switch (name) {
-      case 'p':
-        addParagraph(textOf(el, Infinity, mark).replace(/\n/g, ' '));
+      case 'p': {
+        linkChars = 0;
+        const text = textOf(el, Infinity, mark).replace(/\n/g, ' ');
+        // Text beside form controls labels them ("Use Git or checkout with SVN using the web
+        // URL." next to a clone URL field): a control for fewer than three paragraphs around.
+        const around = el.parent && isElement(el.parent) ? counts.get(el.parent) : undefined;
+        addParagraph(text, around !== undefined && around.inputs > Math.floor(around.paragraphs / 3));
         return;
+      }
       case 'ul':
       case 'ol':
       case 'dl':
@@ -230,7 +317,7 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
         if (!addTable(el)) walkContainer(el, depth);
         return;
       case 'pre':
-        textOf(el, Infinity, mark);
+        addPreformatted(textOf(el, Infinity, mark), containsTag(el, 'code'));
         return;
       case 'blockquote': {
         const text = collapseWhitespace(textOf(el, 2000));
@@ -249,8 +336,8 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
     }
   };
 
-  for (const root of facts.mainRoots) {
-    if (root.name === 'p' || HEADING_LEVEL[root.name] !== undefined || root.name === 'ul' || root.name === 'ol' || root.name === 'table' || root.name === 'blockquote') {
+  for (const root of roots) {
+    if (root.name === 'p' || HEADING_LEVEL[root.name] !== undefined || root.name === 'ul' || root.name === 'ol' || root.name === 'table' || root.name === 'blockquote' || root.name === 'pre') {
       handleBlock(root, 0);
     } else {
       walkContainer(root, 0);
@@ -258,7 +345,24 @@ export function collectContent(facts: DocumentFacts): ContentFacts {
   }
   closeSection();
   out.mainText = lines.join('\n');
-  return out;
+  return { content: out, marked };
+}
+
+/**
+ * The opening paragraph reads as prose: 25 words or more, or 8 or more ending like a sentence
+ * (captions, bylines and labels such as "Photo" or "Dan Goodin - Apr 16, 2015" are short and do
+ * not), and it is not an advert label or a player message ("Advertisement", "You can skip this
+ * ad in 5 seconds.").
+ */
+function isLead(p: { text: string; wordCount: number }): boolean {
+  return (p.wordCount >= 25 || (p.wordCount >= 8 && /[.!?…。！？]["'”’)]*$/u.test(p.text))) && !AD_TEXT_RE.test(p.text);
+}
+
+/** Mostly letters and spaces, with sentence punctuation: prose that happens to sit in a <pre>. */
+function isProsePre(text: string): boolean {
+  if (text.length < 40 || !/[.!?]\s+\p{L}|[.!?]$/u.test(text)) return false;
+  const letters = text.match(/[\p{L}\s]/gu)?.length ?? 0;
+  return letters / text.length >= 0.85;
 }
 
 function containsTag(el: Element, tag: string, depth = 0): boolean {

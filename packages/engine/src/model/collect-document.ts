@@ -1,10 +1,27 @@
 import type { Document, Element } from 'domhandler';
 import { isElement, isHidden, MAX_DEPTH, NON_CONTENT, headingTextOf, textOf } from './dom';
 import type { Heading, HeadingLevel, ImageInfo, LinkInfo, MicrodataItem } from './types';
-import { scoreCandidates, type NodeStats } from './main-content';
+
+export interface TimeFact {
+  /** The datetime attribute; null when the element only has text. */
+  datetime: string | null;
+  /** The element's text when it has no datetime attribute ("March 3, 2016"). */
+  text: string;
+  /** itemprop=datePublished/dateCreated, pubdate, or a class such as "published" or "entry-date". */
+  published: boolean;
+  /** itemprop=dateModified or a class such as "updated". */
+  modified: boolean;
+  /** Inside a header, byline, dateline or meta line. */
+  inByline: boolean;
+  /** Inside an <article> (or an Article item), or after the first <h1>: not the masthead's date. */
+  inArticle: boolean;
+}
+import { addChildStats, addTextStats, countBreaks, isScorable, newStats, selectMainRoots, type NodeStats } from './main-content';
 import { collapseWhitespace, words } from '../text/words';
 import { isStuffedHeading } from '../text/keywords';
-import { resolveLink } from './links';
+import { classifyLinks, hostOf, resolveLink, siteDomains } from './links';
+
+export { hostOf };
 
 /** What the single walk over the whole document gathers; the main-content walk refines it. */
 export interface DocumentFacts {
@@ -30,10 +47,22 @@ export interface DocumentFacts {
   images: ImageInfo[];
   imageElements: Map<Element, ImageInfo>;
   microdata: MicrodataItem[];
-  times: { datetime: string; published: boolean }[];
-  contentByline: string | null;
+  /** <time> elements outside comments, quotations, embeds and related-content lists. */
+  times: TimeFact[];
+  /** Elements that may hold a byline (class or id byline/author, rel=author, itemprop=author), in document order. */
+  bylines: Element[];
+  /** Non-<time> elements whose class or id says they hold a date ("dateline", "post-date"). */
+  dateElements: Element[];
+  /** itemprop=author/creator values (the item of an itemscope author, else the text or content), with the item they describe. */
+  microdataAuthors: { value: MicrodataItem | string; of: MicrodataItem | null }[];
+  /** Every author-like meta tag in order, repeated ones included (citation_author, article:author). */
+  authorMetas: [string, string][];
+  /** Registrable domains of the page's own site: its URL, canonical and og:url. */
+  siteDomains: string[];
   body: Element | null;
   mainRoots: Element[];
+  /** Text, link and element counts of every element's subtree, for cleaning the main content. */
+  nodeStats: Map<Element, NodeStats>;
 }
 
 const BOILERPLATE = new Set(['nav', 'footer', 'aside']);
@@ -41,21 +70,50 @@ const BOILER_ROLES = new Set(['navigation', 'contentinfo', 'complementary', 'men
 const UNLIKELY_RE =
   /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote/i;
 const MAYBE_RE = /and|article|body|column|content|main|mathjax|shadow/i;
-const BYLINE_RE = /byline|author|dateline|writtenby|p-author/i;
+// Class and id names are matched word by word ("related-posts", "relatedPosts", "c-byline__link"), so
+// that "authorization", "has-sidebar" on <body> or a slug such as "page-facebooks-strategy" do not count.
+const BYLINE_TOKEN_RE = /(?:^|[-_])(?:by-?line|by-?author|author(?!i[sz])[a-z]*|written-?by|contributors?|creators?|reporters?|journalists?)(?:$|[-_])/;
+// Embedded posts, quotations, comments, captions and lists of other articles carry other people's
+// names and dates; nothing there is the page's byline or publication date. "has-sidebar",
+// "content-with-sidebar" and the like describe a layout, not the element.
+const EXCLUDED_TOKEN_RE =
+  /(?:^|[-_])(?<!(?:has|with|no|without|show|hide|enable|disable)[-_])(?:comments?|disqus|repl(?:y|ies)|related|recirc(?:ulation)?|recommend(?:ed|ations?)?|more-(?:from|stories|news|articles|on)|read-?next|up-?next|trending|popular|most-?(?:read|popular|viewed)|tweet|twitter-tweet|instagram-media|tiktok-embed|embed(?:ded)?|teasers?|promos?|outbrain|taboola|newsletters?|sidebar|signup|pagination|figcaption)(?:$|[-_])/;
+const EXCLUDED_HINT_RE = /comment|disqus|repl|related|recirc|recommend|more|next|trending|popular|most|tweet|instagram|tiktok|embed|teaser|promo|outbrain|taboola|newsletter|sidebar|signup|pagination|figcaption/i;
+const EXCLUDED_TYPE_RE = /(?:^|\/)(?:Comment|Review|Answer|Question|Rating|SocialMediaPosting|Quotation|ImageObject|VideoObject|MediaObject|Photograph)$/;
+// Where the article states who wrote it and when: its header, byline, dateline or meta line.
+const BYLINE_AREA_RE = /byline|author|dateline|date|time|meta|header|headline|published|posted|info|hero|title/i;
+const DATE_TOKEN_RE = /(?:^|[-_])(?:date|dateline|datetime|timestamp|published|pubdate|publish-?date|post-?date|entry-?date|article-?date|story-?date|posted-?on|time)(?:$|[-_])/;
+const UNEXCLUDED = new Set(['html', 'body', 'main', 'article']);
+const METADATA_HINT_RE =
+  /comment|disqus|repl|related|recirc|recommend|more|next|trending|popular|most|tweet|instagram|tiktok|embed|teaser|promo|outbrain|taboola|newsletter|sidebar|signup|pagination|figcaption|by|author|written|contributor|creator|reporter|journalist|date|time|meta|header|headline|publish|posted|info|hero|title/i;
+
+/** True when a word of the class or id (camelCase split, lower-cased) matches `re`. */
+function hasToken(matchString: string, re: RegExp): boolean {
+  for (const raw of matchString.split(/\s+/)) {
+    if (raw.length === 0 || raw.length > 60) continue;
+    if (re.test(raw.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase())) return true;
+  }
+  return false;
+}
+const PUBLISHED_CLASS_RE = /publish|pubdate|posted|created|entry-date|dt-published/i;
+const MODIFIED_CLASS_RE = /updated|modified|dt-updated|last-?mod/i;
+const AUTHOR_META_KEYS = new Set(['author', 'article:author', 'og:article:author', 'citation_author', 'dc.creator', 'dc:creator', 'dcterms.creator', 'dcterms:creator', 'parsely-author', 'sailthru.author', 'byl', 'book:author', 'article:author_name']);
+const MAX_BYLINES = 24;
+const BYLINE_HINT_RE = /byline|author|written|contributor|creator|reporter|journalist/i;
+const MAX_DATE_ELEMENTS = 12;
 const MOUNT_ID_RE = /^(?:root|app|__next|__nuxt|___gatsby|svelte|main-app|react-root|application)$/i;
 const HEADING_LEVEL: Record<string, HeadingLevel> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
-/** Children that stop a div from counting as a paragraph in readability's scoring. */
-const BLOCK_CHILD = new Set(['blockquote', 'dl', 'div', 'img', 'ol', 'p', 'pre', 'table', 'ul', 'section', 'article']);
-const SCORABLE = new Set(['p', 'pre', 'td', 'section']);
-
-/** Readability's minimum article length before it relaxes its filters. */
-const MIN_ARTICLE_CHARS = 500;
 
 const HIDDEN = 1;
 const BOILER = 2;
 const UNLIKELY = 4;
 const IN_LINK = 8;
 const IN_SVG = 16;
+const EXCLUDED = 32;
+const BYLINE_AREA = 64;
+const IN_ARTICLE = 128;
+/** Inside an in-page ("#") link: counts for 0.3 of its length in link density, as in Readability. */
+const IN_HASH_LINK = 1 << 12;
 
 export function collectDocument(doc: Document, pageUrl: string | null): DocumentFacts {
   const facts: DocumentFacts = {
@@ -79,22 +137,53 @@ export function collectDocument(doc: Document, pageUrl: string | null): Document
     imageElements: new Map(),
     microdata: [],
     times: [],
-    contentByline: null,
+    bylines: [],
+    dateElements: [],
+    microdataAuthors: [],
+    authorMetas: [],
+    siteDomains: [],
     body: null,
     mainRoots: [],
+    nodeStats: new Map(),
   };
-  const stats = new Map<Element, NodeStats>();
+  const stats = facts.nodeStats;
   const scorable: Element[] = [];
   // Readability retries without dropping "unlikely" classes when that leaves too little text:
   // a page wrapper named "has-sidebar" would otherwise take the whole article with it.
   const scorableLoose: Element[] = [];
   let baseUrl = pageUrl;
   const itemStack: MicrodataItem[] = [];
+  let seenH1 = false;
+
+  const addItemprop = (el: Element, flags: number): void => {
+    const a = el.attribs;
+    if (el.name === 'meta' || el.name === 'link') {
+      if (a.itemprop && AUTHOR_PROP_RE.test(a.itemprop) && a.content !== undefined && !(flags & EXCLUDED)) facts.microdataAuthors.push({ value: a.content, of: itemStack[itemStack.length - 1] ?? null });
+    }
+    if (itemStack.length === 0 || !a.itemprop) return;
+    const value = a.content ?? a.datetime ?? a.href ?? a.src ?? (a.itemscope !== undefined ? '' : collapseWhitespace(textOf(el, 200)));
+    const item = itemStack[itemStack.length - 1];
+    for (const prop of a.itemprop.split(/\s+/)) if (prop) (item.properties[prop] ??= []).push(value);
+  };
+
+  const noteByline = (el: Element, matchString: string): void => {
+    const a = el.attribs;
+    const name = el.name;
+    if (facts.dateElements.length < MAX_DATE_ELEMENTS && name !== 'time' && matchString && /date|time|publish|posted/i.test(matchString) && hasToken(matchString, DATE_TOKEN_RE)) facts.dateElements.push(el);
+    if (facts.bylines.length >= MAX_BYLINES || BIG_CONTAINERS.has(name)) return;
+    if (
+      (a.rel !== undefined && /(?:^|\s)author(?:\s|$)/i.test(a.rel)) ||
+      (a.itemprop !== undefined && AUTHOR_PROP_RE.test(a.itemprop)) ||
+      (matchString && BYLINE_HINT_RE.test(matchString) && hasToken(matchString, BYLINE_TOKEN_RE))
+    ) {
+      facts.bylines.push(el);
+    }
+  };
 
   const visit = (el: Element, flags: number, depth: number): NodeStats => {
     const name = el.name;
     const a = el.attribs;
-    const s: NodeStats = { textLen: 0, linkLen: 0, commas: 0, hasBlockChild: false };
+    const s: NodeStats = newStats();
     if (depth > MAX_DEPTH) return s;
 
     switch (name) {
@@ -112,9 +201,11 @@ export function collectDocument(doc: Document, pageUrl: string | null): Document
         return s;
       case 'meta':
         collectMeta(facts, a);
+        if (a.itemprop !== undefined) addItemprop(el, flags);
         return s;
       case 'link':
         if (a.rel && /(^|\s)canonical(\s|$)/i.test(a.rel) && a.href !== undefined) facts.canonicals.push(a.href.trim());
+        if (a.itemprop !== undefined) addItemprop(el, flags);
         return s;
       case 'script':
         facts.scriptCount++;
@@ -125,11 +216,6 @@ export function collectDocument(doc: Document, pageUrl: string | null): Document
       case 'noscript':
         if (facts.noscriptText.length < 500) facts.noscriptText += ` ${collapseWhitespace(textOf(el, 500))}`;
         return s;
-      case 'time':
-        if (a.datetime) {
-          facts.times.push({ datetime: a.datetime, published: a.pubdate !== undefined || /datePublished/i.test(a.itemprop ?? '') });
-        }
-        break;
       case 'svg':
         flags |= IN_SVG;
         break;
@@ -139,7 +225,23 @@ export function collectDocument(doc: Document, pageUrl: string | null): Document
     if (BOILERPLATE.has(name) || (a.role !== undefined && BOILER_ROLES.has(a.role))) flags |= BOILER;
 
     const matchString = a.class === undefined && a.id === undefined ? '' : `${a.class ?? ''} ${a.id ?? ''}`;
-    if (facts.contentByline === null && !(flags & (HIDDEN | UNLIKELY)) && (matchString || a.rel !== undefined || a.itemprop !== undefined)) checkByline(facts, el, matchString);
+    // One test rules out most class names before the byline, date and exclusion tests.
+    const hinted = matchString.length > 1 && METADATA_HINT_RE.test(matchString) ? matchString : '';
+    if (
+      !(flags & EXCLUDED) &&
+      (name === 'blockquote' || name === 'nav' || name === 'figure' || name === 'figcaption' ||
+        (hinted && !UNEXCLUDED.has(name) && EXCLUDED_HINT_RE.test(hinted) && hasToken(hinted, EXCLUDED_TOKEN_RE)) ||
+        (a.itemtype !== undefined && EXCLUDED_TYPE_RE.test(a.itemtype.trim())))
+    ) {
+      flags |= EXCLUDED;
+    }
+    if (!(flags & BYLINE_AREA) && (name === 'header' || (hinted && BYLINE_AREA_RE.test(hinted)))) flags |= BYLINE_AREA;
+    if (name === 'article' || (a.itemtype !== undefined && ARTICLE_ITEM_RE.test(a.itemtype))) flags |= IN_ARTICLE;
+    if (name === 'h1') seenH1 = true;
+    if (!(flags & (HIDDEN | EXCLUDED))) {
+      if (hinted || a.rel !== undefined || a.itemprop !== undefined) noteByline(el, hinted);
+      if (name === 'time') facts.times.push(timeFact(el, seenH1 ? flags | IN_ARTICLE : flags));
+    }
     if (!(flags & UNLIKELY) && matchString.length > 1 && name !== "body" && name !== "a" && name !== "html" && name !== "header" &&
         UNLIKELY_RE.test(matchString) && !MAYBE_RE.test(matchString)) {
       flags |= UNLIKELY;
@@ -155,10 +257,11 @@ export function collectDocument(doc: Document, pageUrl: string | null): Document
         facts.headingElements.set(el, heading);
       }
     } else if (name === 'a' && a.href !== undefined && !(flags & HIDDEN)) {
-      const link = makeLink(el, baseUrl, pageUrl);
+      const link = makeLink(el, baseUrl);
       facts.links.push(link);
       facts.linkElements.set(el, link);
       flags |= IN_LINK;
+      if (a.href.trimStart().startsWith('#')) flags |= IN_HASH_LINK;
     } else if (name === 'img') {
       const src = a.src ?? a['data-src'] ?? '';
       const role = a.role ?? '';
@@ -173,41 +276,40 @@ export function collectDocument(doc: Document, pageUrl: string | null): Document
     }
 
     let pushedItem = false;
-    if (a.itemprop !== undefined && itemStack.length > 0) {
-      const value = a.content ?? a.datetime ?? a.href ?? a.src ?? (a.itemscope !== undefined ? '' : collapseWhitespace(textOf(el, 200)));
-      const item = itemStack[itemStack.length - 1];
-      for (const prop of a.itemprop.split(/\s+/)) if (prop) (item.properties[prop] ??= []).push(value);
-    }
+    const isAuthorProp = a.itemprop !== undefined && AUTHOR_PROP_RE.test(a.itemprop) && !(flags & EXCLUDED);
+    const of = itemStack[itemStack.length - 1] ?? null;
+    if (a.itemprop !== undefined) addItemprop(el, flags);
     if (a.itemscope !== undefined) {
       const type = (a.itemtype ?? '').trim().split(/\s+/)[0]?.replace(/^https?:\/\/schema\.org\//i, '') ?? '';
       const item: MicrodataItem = { type, properties: {} };
       facts.microdata.push(item);
       itemStack.push(item);
       pushedItem = true;
+      if (isAuthorProp) facts.microdataAuthors.push({ value: item, of });
+    } else if (isAuthorProp && name !== 'link' && a.content === undefined && !(flags & HIDDEN)) {
+      // <span itemprop="author">, <a itemprop="author" href="/author/jane">: the text names the author.
+      facts.microdataAuthors.push({ value: collapseWhitespace(textOf(el, 200)), of });
     }
 
+    let sawBreak = false;
     for (const child of el.children) {
       if (child.type === 'text') {
         const data = child.data;
         const len = data.trim().length;
         if (len === 0) continue;
-        s.textLen += len + 1;
-        if (flags & IN_LINK) s.linkLen += len + 1;
-        for (let i = data.indexOf(','); i >= 0; i = data.indexOf(',', i + 1)) s.commas++;
+        addTextStats(s, data, len + 1, flags & IN_LINK ? (flags & IN_HASH_LINK ? 0.3 : 1) : 0);
         if (!(flags & (HIDDEN | IN_SVG)) && name !== 'title') facts.bodyTextLength += len;
       } else if (isElement(child)) {
-        const cs = visit(child, flags, depth + 1);
-        s.textLen += cs.textLen;
-        s.linkLen += cs.linkLen;
-        s.commas += cs.commas;
-        if (BLOCK_CHILD.has(child.name)) s.hasBlockChild = true;
+        addChildStats(s, visit(child, flags, depth + 1), child.name);
+        if (child.name === 'br') sawBreak = true;
       }
     }
+    if (sawBreak) s.breaks = countBreaks(el);
     if (pushedItem) itemStack.pop();
     // A server-rendered app fills its mount point; only an (almost) empty one marks a JS shell.
     if (a.id !== undefined && a.id.length < 16 && s.textLen < 50 && MOUNT_ID_RE.test(a.id)) facts.mountPoints.push(`${name}#${a.id}`);
     stats.set(el, s);
-    if (!(flags & (HIDDEN | BOILER)) && (SCORABLE.has(name) || (name === 'div' && !s.hasBlockChild)) && s.textLen >= 25) {
+    if (!(flags & (HIDDEN | BOILER)) && isScorable(name, s)) {
       scorableLoose.push(el);
       if (!(flags & UNLIKELY)) scorable.push(el);
     }
@@ -215,14 +317,30 @@ export function collectDocument(doc: Document, pageUrl: string | null): Document
   };
 
   for (const child of doc.children) if (isElement(child)) visit(child, 0, 0);
-  const lengthOf = (roots: Element[]) => roots.reduce((n, r) => n + (stats.get(r)?.textLen ?? 0), 0);
-  let roots = scoreCandidates(scorable, stats);
-  if (lengthOf(roots) < MIN_ARTICLE_CHARS && scorableLoose.length > scorable.length) {
-    const loose = scoreCandidates(scorableLoose, stats);
-    if (lengthOf(loose) > lengthOf(roots)) roots = loose;
-  }
-  facts.mainRoots = roots.length > 0 ? roots : facts.body ? [facts.body] : [];
+  facts.mainRoots = selectMainRoots(scorable, scorableLoose, stats, facts.body);
+  // The site is known once the head is read: links are classed after the walk, not during it.
+  const canonical = facts.canonicals[0];
+  facts.siteDomains = siteDomains([pageUrl, canonical === undefined ? null : resolveLink(canonical, baseUrl), facts.metas.get('og:url') ?? null]);
+  classifyLinks(facts.links, facts.siteDomains);
   return facts;
+}
+
+const ARTICLE_ITEM_RE = /Article|BlogPosting|Report|Posting/i;
+const AUTHOR_PROP_RE = /(?:^|\s)(?:author|creator)(?:\s|$)/i;
+const BIG_CONTAINERS = new Set(['html', 'body', 'main', 'article']);
+
+function timeFact(el: Element, flags: number): TimeFact {
+  const a = el.attribs;
+  const marks = `${a.class ?? ''} ${a.id ?? ''} ${a.itemprop ?? ''}`;
+  const modified = /dateModified/i.test(a.itemprop ?? '') || MODIFIED_CLASS_RE.test(marks);
+  return {
+    datetime: a.datetime?.trim() || null,
+    text: a.datetime ? '' : collapseWhitespace(textOf(el, 120)),
+    published: !modified && (a.pubdate !== undefined || /datePublished|dateCreated/i.test(a.itemprop ?? '') || PUBLISHED_CLASS_RE.test(marks)),
+    modified,
+    inByline: (flags & BYLINE_AREA) !== 0,
+    inArticle: (flags & IN_ARTICLE) !== 0,
+  };
 }
 
 function collectMeta(facts: DocumentFacts, a: Record<string, string>): void {
@@ -233,6 +351,7 @@ function collectMeta(facts: DocumentFacts, a: Record<string, string>): void {
     if (!raw) continue;
     for (const key of raw.toLowerCase().trim().split(/\s+/)) {
       if (!facts.metas.has(key)) facts.metas.set(key, content.trim());
+      if (AUTHOR_META_KEYS.has(key) && raw !== a.itemprop && content.trim()) facts.authorMetas.push([key, content.trim()]);
     }
   }
   const name = (a.name ?? '').toLowerCase().trim();
@@ -242,27 +361,13 @@ function collectMeta(facts: DocumentFacts, a: Record<string, string>): void {
   }
 }
 
-function checkByline(facts: DocumentFacts, el: Element, matchString: string): void {
-  const a = el.attribs;
-  if (a.rel !== 'author' && !(a.itemprop ?? '').includes('author') && !BYLINE_RE.test(matchString)) return;
-  const text = collapseWhitespace(textOf(el, 1000));
-  if (text.length === 0 || text.length >= 100) return;
-  facts.contentByline = text;
-}
-
-function makeLink(el: Element, baseUrl: string | null, pageUrl: string | null): LinkInfo {
+function makeLink(el: Element, baseUrl: string | null): LinkInfo {
   const href = el.attribs.href.trim();
   let text = collapseWhitespace(textOf(el, 200));
   if (!text) text = (el.attribs['aria-label'] ?? el.attribs.title ?? imageAlt(el)).trim();
   const url = resolveLink(href, baseUrl);
-  return {
-    href,
-    url,
-    text,
-    rel: (el.attribs.rel ?? '').toLowerCase().split(/\s+/).filter(Boolean),
-    internal: isInternal(href, url, pageUrl),
-    inMain: false,
-  };
+  // `internal` and `furniture` are set by classifyLinks once the whole document is read.
+  return { href, url, text, rel: (el.attribs.rel ?? '').toLowerCase().split(/\s+/).filter(Boolean), internal: false, furniture: false, inMain: false };
 }
 
 function imageAlt(el: Element, depth = 0): string {
@@ -274,16 +379,4 @@ function imageAlt(el: Element, depth = 0): string {
     if (nested) return nested;
   }
   return '';
-}
-
-function isInternal(href: string, url: string | null, pageUrl: string | null): boolean {
-  if (href.startsWith('#') || href === '') return false;
-  if (!/^[a-z][a-z0-9+.-]*:|^\/\//i.test(href)) return true;
-  if (!url || !pageUrl) return false;
-  return hostOf(url) === hostOf(pageUrl);
-}
-
-export function hostOf(url: string): string {
-  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#:]+)/i.exec(url);
-  return m ? m[1].toLowerCase().replace(/^www\./, '') : '';
 }

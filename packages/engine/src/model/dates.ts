@@ -1,19 +1,164 @@
-const LOCAL_DATE_TIME_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
+/**
+ * Dates as pages write them, read without the machine's clock or time zone: ISO 8601 and its
+ * common variants (metadata, <time datetime>), dates written out in bylines ("Dec. 22, 2016,
+ * 6:47 p.m. EST", "1 de diciembre de 2017", "March 25, 2015") and dated URLs (/2016/08/10/).
+ *
+ * Every reader returns the same normal form: `YYYY-MM-DDTHH:MM:SS.sss` followed by the page's own
+ * offset (`+01:00`) or `Z`. A date without a time is midnight `Z`; a time without a zone is read
+ * as UTC, so the same page gives the same value on every machine. Years outside 1800..2100 and
+ * the Unix epoch day (1970-01-01, a CMS's default for "no date") are refused.
+ */
+
+const MIN_YEAR = 1800;
+const MAX_YEAR = 2100;
+
+// Month names and abbreviations in English, French, German, Spanish, Italian, Portuguese, Dutch.
+const MONTH_NAMES: Record<string, number> = {};
+(
+  [
+    ['january jan janvier janv januar jänner jän enero ene gennaio gen janeiro januari', 1],
+    ['february feb febr février fevrier févr fevr februar febrero febbraio fevereiro fev februari', 2],
+    ['march mar mars märz maerz mär marzo março marco maart mrt', 3],
+    ['april apr avril avr abril aprile', 4],
+    ['may mai mayo maggio mag maio mei', 5],
+    ['june jun juin juni junio giugno giu junho', 6],
+    ['july jul juillet juil juli julio luglio lug julho', 7],
+    ['august aug août aout agosto ago augustus', 8],
+    ['september sep sept septembre septiembre setiembre settembre set setembro', 9],
+    ['october oct octobre oktober okt octubre ottobre ott outubro out', 10],
+    ['november nov novembre noviembre novembro', 11],
+    ['december dec décembre decembre déc dezember dez diciembre dic dicembre dezembro', 12],
+  ] as const
+).forEach(([names, month]) => {
+  for (const name of names.split(' ')) MONTH_NAMES[name] = month;
+});
+const MONTH = Object.keys(MONTH_NAMES)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+
+// Abbreviated zones that news sites print after a time; ambiguous ones (IST, CST in Asia) follow
+// the North American and European reading, which is how English-language bylines use them.
+const ZONES: Record<string, number> = {
+  utc: 0, gmt: 0, z: 0, wet: 0, bst: 60, ist: 60, cet: 60, met: 60, cest: 120, mesz: 120, mez: 60, eet: 120, eest: 180,
+  est: -300, edt: -240, cst: -360, cdt: -300, mst: -420, mdt: -360, pst: -480, pdt: -420, akst: -540, akdt: -480, hst: -600,
+  aest: 600, aedt: 660, acst: 570, awst: 480, nzst: 720, nzdt: 780, jst: 540, kst: 540, sgt: 480, hkt: 480,
+};
+
+const ISO_RE =
+  /^(\d{4})([-/.]?)(\d{2})\2(\d{2})(?:(?:T|\s+|\s*T\s*)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+function daysIn(year: number, month: number): number {
+  return [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+}
 
 /**
- * Parses a date string into an ISO instant. Times without a zone are read as UTC rather than
- * the machine's zone, so the same page gives the same result on every machine.
+ * The normal form of a calendar date and time with an offset in minutes, or null when any part
+ * is out of range. `offset` null means the value had no zone and is read as UTC.
+ */
+export function formatDate(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0, offset: number | null = null): string | null {
+  if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null;
+  if (hour > 23 || minute > 59 || second > 59 || ms > 999) return null;
+  if (offset !== null && Math.abs(offset) > 14 * 60) return null;
+  if (year === 1970 && month === 1 && day === 1) return null;
+  const zone = !offset ? 'Z' : `${offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}.${pad(ms, 3)}${zone}`;
+}
+
+function zoneOffset(zone: string | undefined): number | null {
+  if (!zone) return null;
+  const z = zone.toLowerCase();
+  if (z in ZONES) return ZONES[z];
+  const m = /^(?:(?:utc|gmt)\s*)?([+-])(\d{1,2})(?::?(\d{2}))?$/i.exec(zone);
+  if (!m) return null;
+  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
+}
+
+/**
+ * An ISO 8601 date or date-time as metadata writes it ("2016-08-10T11:15:53+00:00",
+ * "2017-11-03 03:01:00.000000", "2015-04-30T07:19:58", "2024-06-25", "2016/08/10"), and, failing
+ * that, a date written out in words. Returns the normal form or null.
  */
 export function parseDate(value: string | null | undefined): string | null {
   if (!value) return null;
-  let s = value.trim();
-  if (!s) return null;
-  if (LOCAL_DATE_TIME_RE.test(s)) s = `${s.replace(' ', 'T')}Z`;
-  s = s.replace(/^(\d{4}-\d{2}-\d{2}) (\d)/, '$1T$2').replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
-  s = s.replace(/(\.\d{3})\d+/, '$1');
-  const t = Date.parse(s);
-  if (Number.isNaN(t)) return null;
-  const year = new Date(t).getUTCFullYear();
-  if (year < 1990 || year > 2100) return null;
-  return new Date(t).toISOString();
+  const s = value.trim();
+  if (!s || s.length > 200) return null;
+  const m = ISO_RE.exec(s);
+  if (m) {
+    const fraction = m[8] ? Number(m[8].slice(0, 3).padEnd(3, '0')) : 0;
+    const offset = zoneOffset(m[9]);
+    if (m[9] && offset === null) return null;
+    return formatDate(Number(m[1]), Number(m[3]), Number(m[4]), Number(m[5] ?? 0), Number(m[6] ?? 0), Number(m[7] ?? 0), fraction, offset);
+  }
+  return findDateInText(s)?.iso ?? null;
+}
+
+export interface DateInText {
+  iso: string;
+  /** Where the date (and the time and zone after it, when present) starts and ends in the text. */
+  index: number;
+  end: number;
+}
+
+const ZONE = String.raw`\(?((?:utc|gmt)\s*[+-]\d{1,2}(?::?\d{2})?|[+-]\d{2}:?\d{2}|${Object.keys(ZONES).join('|')})\)?(?![\p{L}\d])`;
+const TIME_AFTER_RE = new RegExp(
+  String.raw`^[\s,]*(?:(?:at|um|à|a las|alle|às|om|kl\.?|-|–|—|·|\|)\s*)?(\d{1,2})[:.h](\d{2})(?::(\d{2}))?\s*(a\.?\s?m\.?|p\.?\s?m\.?)?(?![\p{L}\d])(?:\s*${ZONE})?`,
+  'iu',
+);
+const TIME_12H_RE = /^[\s,]*(?:(?:at|-|–|·|\|)\s*)?(\d{1,2})\s*(a\.?\s?m\.?|p\.?\s?m\.?)(?![\p{L}])/iu;
+
+// "Dec. 22, 2016", "December 22nd 2016", "22 December 2016", "22. Dezember 2016", "1 de diciembre de 2017", "2016-08-10".
+const TEXT_DATE_RE = new RegExp(
+  String.raw`(?<![\p{L}\d])(?:(${MONTH})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})|(\d{1,2})(?:st|nd|rd|th|er|\.|º)?\s+(?:de\s+)?(${MONTH})\.?,?\s+(?:de\s+)?(\d{4})|(\d{4})-(\d{2})-(\d{2}))(?![\p{L}\d])`,
+  'giu',
+);
+
+/** The first date written in running text ("Published: Dec. 22, 2016, 6:47 p.m."), with its time and zone. */
+export function findDateInText(text: string): DateInText | null {
+  TEXT_DATE_RE.lastIndex = 0;
+  for (let m = TEXT_DATE_RE.exec(text); m; m = TEXT_DATE_RE.exec(text)) {
+    const year = Number(m[3] ?? m[6] ?? m[7]);
+    const month = m[1] ? MONTH_NAMES[m[1].toLowerCase()] : m[5] ? MONTH_NAMES[m[5].toLowerCase()] : Number(m[8]);
+    const day = Number(m[2] ?? m[4] ?? m[9]);
+    let end = m.index + m[0].length;
+    let hour = 0;
+    let minute = 0;
+    let second = 0;
+    let offset: number | null = null;
+    const rest = text.slice(end);
+    const t = TIME_AFTER_RE.exec(rest);
+    const t12 = t ? null : TIME_12H_RE.exec(rest);
+    if (t) {
+      hour = t[4] ? to24(Number(t[1]), t[4]) : Number(t[1]);
+      minute = Number(t[2]);
+      second = Number(t[3] ?? 0);
+      offset = zoneOffset(t[5]);
+      end += t[0].length;
+    } else if (t12) {
+      hour = to24(Number(t12[1]), t12[2]);
+      end += t12[0].length;
+    }
+    // A time that cannot be one ("25:00", "13 pm") leaves the date alone.
+    const iso = formatDate(year, month, day, hour, minute, second, 0, offset) ?? formatDate(year, month, day);
+    if (iso) return { iso, index: m.index, end };
+  }
+  return null;
+}
+
+function to24(hour: number, meridiem: string): number {
+  if (hour < 1 || hour > 12) return 99;
+  const pm = /^p/i.test(meridiem);
+  return pm ? (hour % 12) + 12 : hour % 12;
+}
+
+const URL_DATE_RE = /\/((?:19|20)\d{2})([/-]?)(0[1-9]|1[0-2])\2(0[1-9]|[12]\d|3[01])(?=[/_.-]|$)/;
+
+/** The date in a dated URL path (/2016/08/10/slug, /2016-08-10-slug, /20160810/), as midnight UTC. */
+export function dateFromUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const path = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url)?.[1] ?? url.replace(/[?#].*$/, '');
+  const m = URL_DATE_RE.exec(path);
+  if (!m) return null;
+  return formatDate(Number(m[1]), Number(m[3]), Number(m[4]));
 }

@@ -1,7 +1,11 @@
+import type { Element } from 'domhandler';
 import type { DocumentFacts } from './collect-document';
 import { isObject, stringValue, typesOf } from './json-ld';
-import { parseDate } from './dates';
-import type { DateFacts, JsonLdBlock, JsonLdNode } from './types';
+import { dateFromUrl, findDateInText, parseDate } from './dates';
+import { namesFromByline } from './authors';
+import { isElement, isHidden, NON_CONTENT } from './dom';
+import { resolveLink } from './links';
+import type { DateFacts, JsonLdBlock, JsonLdNode, MicrodataItem } from './types';
 import { collapseWhitespace } from '../text/words';
 
 const ARTICLE_TYPE_RE =
@@ -9,8 +13,10 @@ const ARTICLE_TYPE_RE =
 
 export interface ArticleMetadata {
   title: string | null;
+  authors: string[];
   author: string | null;
   authorSource: string | null;
+  rejectedAuthor: { value: string; source: string } | null;
   dates: DateFacts;
 }
 
@@ -35,15 +41,6 @@ function meta(facts: DocumentFacts, ...keys: string[]): string | null {
     if (v) return v;
   }
   return null;
-}
-
-function authorNames(value: unknown): string | null {
-  const list = Array.isArray(value) ? value : [value];
-  const names = list
-    .map((a) => (typeof a === 'string' ? a : isObject(a) && typeof a.name === 'string' ? a.name : null))
-    .filter((n): n is string => n !== null && n.trim() !== '' && !/^https?:\/\//.test(n.trim()))
-    .map((n) => n.trim());
-  return names.length > 0 ? names.join(', ') : null;
 }
 
 /** Readability's measure: the share of b's tokens that also occur in a. */
@@ -93,15 +90,7 @@ function unescape(s: string | null): string | null {
     );
 }
 
-// Bylines carry decoration around the name: "By Jane Doe —", "Par Jean Dupont |".
-function cleanAuthor(value: string): string {
-  return collapseWhitespace(value)
-    .replace(/^(?:by|par|von|por|door|di)\s+/i, '')
-    .replace(/[\s—–\-|,:;·•]+$/u, '')
-    .trim();
-}
-
-export function extractArticleMetadata(facts: DocumentFacts, blocks: JsonLdBlock[], typedNodes: JsonLdNode[]): ArticleMetadata {
+export function extractArticleMetadata(facts: DocumentFacts, blocks: JsonLdBlock[], typedNodes: JsonLdNode[], pageUrl: string | null = null): ArticleMetadata {
   const article = findArticleNode(blocks);
   const documentTitle = facts.title ?? '';
   const h1h2 = facts.headings.filter((h) => h.level <= 2).map((h) => h.text);
@@ -123,70 +112,372 @@ export function extractArticleMetadata(facts: DocumentFacts, blocks: JsonLdBlock
   const metaTitle = meta(facts, 'dc:title', 'dcterm:title', 'og:title', 'weibo:article:title', 'weibo:webpage:title', 'title', 'twitter:title');
   const title = unescape(jsonTitle || metaTitle) || (documentTitle ? cleanDocumentTitle(documentTitle, h1h2, h1s) : null) || h1h2[0] || null;
 
-  let author: string | null = null;
-  let authorSource: string | null = null;
-  const jsonAuthor = article ? authorNames(article.author) : null;
-  const articleAuthorMeta = meta(facts, 'article:author', 'og:article:author');
-  const candidates: [string | null, string][] = [
-    [jsonAuthor, 'JSON-LD author'],
-    [meta(facts, 'dc:creator', 'dcterm:creator', 'author', 'parsely-author', 'sailthru.author'), 'meta author'],
-    [articleAuthorMeta && !/^https?:\/\//.test(articleAuthorMeta) ? articleAuthorMeta : null, 'meta article:author'],
-    [facts.contentByline, 'byline in the page'],
-  ];
-  for (const [value, source] of candidates) {
-    if (value && value.trim()) {
-      author = cleanAuthor(unescape(value) ?? value);
-      authorSource = source;
-      break;
+  const authors = extractAuthors(facts, article, typedNodes);
+  // The bylines already read for the author, else the first few: dates are often written there.
+  const bylineTexts = (): string[] => {
+    if (authors.bylineTexts.length > 0) return authors.bylineTexts;
+    const done = new Set<Element>();
+    const texts: string[] = [];
+    for (const el of facts.bylines) {
+      if (texts.length >= 3) break;
+      if (isInside(el, done)) continue;
+      done.add(el);
+      const text = readByline(el).text;
+      if (text) texts.push(text);
     }
-  }
-  if (author === null) {
-    for (const node of typedNodes) {
-      const name = authorNames(node.author);
-      if (name) {
-        author = name;
-        authorSource = 'JSON-LD author';
-        break;
-      }
-    }
-  }
-
-  return { title, author, authorSource, dates: extractDates(facts, article, typedNodes) };
+    return texts;
+  };
+  return {
+    title,
+    authors: authors.names,
+    author: authors.names.length > 0 ? authors.names.join(', ') : null,
+    authorSource: authors.source,
+    rejectedAuthor: authors.names.length > 0 ? null : authors.rejected,
+    dates: extractDates(facts, article, typedNodes, bylineTexts, pageUrl),
+  };
 }
 
-function extractDates(facts: DocumentFacts, article: JsonLdNode | null, typedNodes: JsonLdNode[]): DateFacts {
+// ---------------------------------------------------------------------------------------------
+// Authors
+
+/** Node types whose author or date is someone else's: a comment, a review, an answer, a quoted post. */
+const OTHER_WORK_TYPE_RE = /^(?:Comment|Review|CriticReview|UserReview|Answer|Question|Rating|AggregateRating|Quotation|SocialMediaPosting|ClaimReview|ImageObject|Person|Organization)$/;
+const ORGANIZATION_TYPE_RE = /Organization$|^(?:Corporation|NGO|Brand|NewsMediaOrganization|GovernmentOrganization|EducationalOrganization|LocalBusiness|Project|Consortium)$/;
+const MAX_AUTHORS = 12;
+
+// Meta tags that name the author, most specific first; all values of the chosen tag are read
+// (several citation_author or article:author tags list several authors).
+const AUTHOR_META_ORDER: [string[], string][] = [
+  [['dc.creator', 'dc:creator', 'dcterms.creator', 'dcterms:creator'], 'meta dc.creator'],
+  [['author'], 'meta author'],
+  [['parsely-author'], 'meta parsely-author'],
+  [['sailthru.author'], 'meta sailthru.author'],
+  [['article:author', 'og:article:author', 'article:author_name'], 'meta article:author'],
+  [['byl'], 'meta byl'],
+  [['citation_author'], 'meta citation_author'],
+  [['book:author'], 'meta book:author'],
+];
+
+interface AuthorResult {
+  names: string[];
+  source: string | null;
+  rejected: { value: string; source: string } | null;
+  /** The text of the byline elements read, for the dates written in them. */
+  bylineTexts: string[];
+}
+
+function extractAuthors(facts: DocumentFacts, article: JsonLdNode | null, typedNodes: JsonLdNode[]): AuthorResult {
+  const result: AuthorResult = { names: [], source: null, rejected: null, bylineTexts: [] };
+  const byId = new Map<string, JsonLdNode>();
+  for (const node of typedNodes) if (typeof node['@id'] === 'string' && !byId.has(node['@id'])) byId.set(node['@id'], node);
+
+  // Tries one source: its values give names, or are kept as the first value that named no one.
+  const consider = (values: { text: string; organization?: boolean }[], source: string): boolean => {
+    const names: string[] = [];
+    for (const v of values) {
+      const text = unescape(collapseWhitespace(v.text)) ?? '';
+      if (!text) continue;
+      const found = namesFromByline(text, { organization: v.organization });
+      if (found.length === 0 && /\p{L}/u.test(text)) result.rejected ??= { value: text.slice(0, 120), source };
+      for (const name of found) if (names.length < MAX_AUTHORS && !names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
+    }
+    if (names.length === 0) return false;
+    result.names = names;
+    result.source = source;
+    return true;
+  };
+
+  if (article && consider(jsonLdAuthorValues(article.author, byId), 'JSON-LD author')) return result;
+  if (consider(microdataAuthorValues(facts.microdataAuthors), 'microdata author')) return result;
+  for (const [keys, source] of AUTHOR_META_ORDER) {
+    const values = facts.authorMetas.filter(([k]) => keys.includes(k)).map(([, v]) => ({ text: v }));
+    if (consider(values, source)) return result;
+  }
+  const parsely = parselyPage(facts);
+  if (parsely) {
+    const list = Array.isArray(parsely.authors) ? parsely.authors : [parsely.author];
+    if (consider(list.filter((a): a is string => typeof a === 'string').map((text) => ({ text })), 'meta parsely-page')) return result;
+  }
+  for (const node of typedNodes) {
+    if (node === article || node.author === undefined || typesOf(node).some((t) => OTHER_WORK_TYPE_RE.test(t))) continue;
+    if (consider(jsonLdAuthorValues(node.author, byId), 'JSON-LD author')) return result;
+  }
+  const done = new Set<Element>();
+  for (const el of facts.bylines) {
+    if (isInside(el, done)) continue;
+    done.add(el);
+    const read = readByline(el);
+    if (read.text) result.bylineTexts.push(read.text);
+    if (consider(read.values, 'byline in the page')) return result;
+  }
+  return result;
+}
+
+/** Author values of a JSON-LD author: strings, Person and Organization objects, @id references, arrays. */
+function jsonLdAuthorValues(value: unknown, byId: Map<string, JsonLdNode>, depth = 0): { text: string; organization?: boolean }[] {
+  if (value === undefined || value === null || depth > 3) return [];
+  if (Array.isArray(value)) return value.flatMap((v) => jsonLdAuthorValues(v, byId, depth + 1));
+  if (typeof value === 'string') {
+    const ref = byId.get(value);
+    if (ref) return jsonLdAuthorValues(ref, byId, depth + 1);
+    return [{ text: value }];
+  }
+  if (!isObject(value)) return [];
+  let node: Record<string, unknown> = value;
+  if (node.name === undefined && typeof node['@id'] === 'string') node = byId.get(node['@id']) ?? node;
+  const organization = typesOf(node).some((t) => ORGANIZATION_TYPE_RE.test(t)) && !typesOf(node).includes('Person');
+  let name = stringValue(Array.isArray(node.name) ? node.name[0] : node.name);
+  if (!name && (typeof node.givenName === 'string' || typeof node.familyName === 'string')) {
+    name = [node.givenName, node.familyName].filter((p) => typeof p === 'string').join(' ');
+  }
+  return name ? [{ text: name, organization }] : [];
+}
+
+/**
+ * The microdata authors of the first item that has any (an article's authors, not those of the
+ * items listed after it), leaving out the authors of comments, reviews, images and videos.
+ */
+function microdataAuthorValues(entries: DocumentFacts['microdataAuthors']): { text: string; organization?: boolean }[] {
+  const out: { text: string; organization?: boolean }[] = [];
+  let owner: MicrodataItem | null | undefined;
+  for (const { value, of } of entries) {
+    if (of && OTHER_WORK_TYPE_RE.test(of.type.replace(/^.*[/#]/, ''))) continue;
+    if (owner !== undefined && of !== owner) continue;
+    let text: string;
+    let organization = false;
+    if (typeof value === 'string') text = value;
+    else {
+      const p = value.properties;
+      text = p.name?.find((n) => n.trim()) ?? [p.givenName?.[0], p.familyName?.[0]].filter(Boolean).join(' ');
+      organization = ORGANIZATION_TYPE_RE.test(value.type.replace(/^.*[/#]/, ''));
+    }
+    if (!text.trim()) continue;
+    owner = of;
+    out.push({ text, organization });
+  }
+  return out;
+}
+
+function parselyPage(facts: DocumentFacts): Record<string, unknown> | null {
+  const raw = facts.metas.get('parsely-page');
+  if (!raw || raw[0] !== '{') return null;
+  try {
+    const data: unknown = JSON.parse(raw);
+    return isObject(data) ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+function isInside(el: Element, set: Set<Element>): boolean {
+  for (let p = el.parent; p && p.type !== 'root'; p = p.parent) if (set.has(p as Element)) return true;
+  return false;
+}
+
+// A class word that ends in "name" or "author" ("author-name", "byline__author", "fn"), not "author-bio".
+const NAME_TOKEN_RE = /^(?:[a-z0-9]+[-_]+)*(?:fn|name|author|authors|authorname|byauthor|contributor|creator)(?:[-_]+(?:name|link|text))?$/;
+const AUTHOR_HREF_RE = /\/(?:author|authors|auteur|auteurs|autor|autoren|people|profiles?|staff|writers?|journalists?|reporters?|contributors?|team|u|user|users|by)\/[^/?#]+/i;
+const MAX_BYLINE_TEXT = 200;
+
+/**
+ * What a byline element says about its authors: the names marked inside it (itemprop=name,
+ * rel=author and author-page links, name classes), else its text with a separator at every
+ * element boundary so that "By", the name and the date do not run together.
+ */
+function readByline(el: Element): { values: { text: string }[]; text: string } {
+  const content = el.attribs.content;
+  if (content) return { values: [{ text: content }], text: content };
+  const marked: string[][] = [[], [], []];
+  const parts: string[] = [];
+  let length = 0;
+  let nodes = 0;
+  const walk = (node: Element, depth: number, inMarked: boolean): void => {
+    for (const child of node.children) {
+      if (++nodes > 400 || depth > 12) return;
+      if (child.type === 'text') {
+        if (length < 1000) {
+          parts.push(child.data);
+          length += child.data.length;
+        }
+        continue;
+      }
+      if (!isElement(child) || NON_CONTENT.has(child.name) || isHidden(child)) continue;
+      const a = child.attribs;
+      if (child.name === 'br' || child.name === 'time' || BLOCK.has(child.name)) parts.push(' | ');
+      else parts.push(' ');
+      let marks = inMarked;
+      if (!inMarked) {
+        const kind = /(?:^|\s)name(?:\s|$)/.test(a.itemprop ?? '')
+          ? 0
+          : (child.name === 'a' && (/(?:^|\s)author(?:\s|$)/i.test(a.rel ?? '') || AUTHOR_HREF_RE.test(a.href ?? '')))
+            ? 1
+            : child.name !== 'time' && a.class !== undefined && a.class.split(/\s+/).some((t) => NAME_TOKEN_RE.test(t.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()))
+              ? 2
+              : -1;
+        if (kind >= 0) {
+          const text = a.content ?? collapseWhitespace(textOfShort(child));
+          if (text) marked[kind].push(text);
+          marks = true;
+        }
+      }
+      walk(child, depth + 1, marks);
+      if (child.name === 'time' || BLOCK.has(child.name)) parts.push(' | ');
+      else parts.push(' ');
+    }
+  };
+  walk(el, 0, false);
+  const text = collapseWhitespace(parts.join(''));
+  for (const group of marked) {
+    const values = group.map((t) => ({ text: t }));
+    if (values.length > 0 && values.some((v) => namesFromByline(v.text).length > 0)) return { values, text };
+  }
+  return { values: text.length <= MAX_BYLINE_TEXT ? [{ text }] : [], text: text.slice(0, MAX_BYLINE_TEXT) };
+}
+
+const BLOCK = new Set(['p', 'div', 'li', 'ul', 'ol', 'dd', 'dt', 'dl', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'header', 'footer', 'address', 'figure', 'figcaption', 'table', 'tr', 'td', 'blockquote']);
+
+function textOfShort(el: Element): string {
+  const parts: string[] = [];
+  let n = 0;
+  const walk = (node: Element, depth: number): void => {
+    for (const child of node.children) {
+      if (++n > 200 || depth > 8) return;
+      if (child.type === 'text') parts.push(child.data);
+      else if (isElement(child) && !NON_CONTENT.has(child.name) && !isHidden(child)) {
+        parts.push(' ');
+        walk(child, depth + 1);
+        parts.push(' ');
+      }
+    }
+  };
+  walk(el, 0);
+  return parts.join('');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates
+
+const PUBLISHED_META_KEYS = [
+  'parsely-pub-date', 'sailthru.date', 'datepublished', 'date', 'pubdate', 'publishdate', 'publish-date', 'publish_date', 'publication_date',
+  'dc.date', 'dc:date', 'dc.date.issued', 'dc:date:issued', 'dc.date.created', 'dcterms.created', 'dcterms:created', 'dcterms.issued',
+  'dcterms:issued', 'dcterms.date', 'dcterms:date', 'citation_publication_date', 'citation_date', 'citation_online_date', 'og:published_time',
+  'article.published', 'article:published', 'cxenseparse:recs:publishtime', 'originalpublicationdate', 'prism.publicationdate', 'eprints.date',
+  'rnews:datepublished', 'published-date', 'published_time', 'release_date',
+];
+const MODIFIED_META_KEYS = [
+  'og:updated_time', 'datemodified', 'dcterms.modified', 'dcterms:modified', 'dc.date.modified', 'last-modified', 'lastmod', 'article.updated',
+  'article:updated_time', 'parsely-updated', 'sailthru.lastmodified', 'citation_revision_date', 'updated_time', 'modified_time',
+];
+const UPDATED_BEFORE_RE = /(?:updated|modified|mis à jour|aktualisiert|actualizado|aggiornato|bijgewerkt|last\s+edited)[^\p{L}\d]{0,4}(?:\p{L}+[^\p{L}\d]{0,3}){0,2}$/iu;
+
+function extractDates(facts: DocumentFacts, article: JsonLdNode | null, typedNodes: JsonLdNode[], bylineTexts: () => string[], pageUrl: string | null): DateFacts {
+  const unreadable: { value: string; source: string }[] = [];
+  const works = typedNodes.filter((n) => !typesOf(n).some((t) => OTHER_WORK_TYPE_RE.test(t)));
   const first = (candidates: [unknown, string][]): [string, string] | null => {
     for (const [value, source] of candidates) {
-      const iso = parseDate(stringValue(value));
+      const raw = stringValue(value);
+      if (!raw) continue;
+      const iso = parseDate(raw);
       if (iso) return [iso, source];
+      if (unreadable.length < 3) unreadable.push({ value: raw.slice(0, 80), source });
     }
     return null;
   };
-  const anyNode = (key: string): unknown => typedNodes.find((n) => n[key] !== undefined)?.[key];
-  const microdata = (key: string): string | undefined => facts.microdata.find((m) => m.properties[key])?.properties[key][0];
-  const publishedTime = facts.times.find((t) => t.published)?.datetime;
+  const anyNode = (key: string): unknown => works.find((n) => n[key] !== undefined)?.[key];
+  const metaKeys = (keys: string[]): [unknown, string][] => keys.map((k) => [facts.metas.get(k), `meta ${k}`]);
+  const microdata = (key: string): string | undefined =>
+    facts.microdata.find((m) => m.properties[key]?.some((v) => v.trim()) && !OTHER_WORK_TYPE_RE.test(m.type))?.properties[key].find((v) => v.trim());
+  const parsely = parselyPage(facts);
+  const times = facts.times;
+  const timeValue = (t: (typeof times)[number] | undefined): string | undefined => (t ? (t.datetime ?? t.text) : undefined);
+  const timeSource = (t: (typeof times)[number] | undefined, where: string): string => (t?.datetime ? `<time datetime> ${where}` : `the text of a <time> ${where}`);
+  const markedPublished = times.find((t) => t.published);
+  const inHeader = times.find((t) => !t.modified && t.inByline && t.inArticle);
+  const inArticle = times.find((t) => !t.modified && t.inArticle);
+  const inByline = times.find((t) => !t.modified && t.inByline);
 
   const published = first([
     [article?.datePublished, 'JSON-LD datePublished'],
-    [meta(facts, 'article:published_time'), 'meta article:published_time'],
-    [meta(facts, 'parsely-pub-date'), 'meta parsely-pub-date'],
+    ...metaKeys(['article:published_time', 'og:article:published_time']),
     [anyNode('datePublished'), 'JSON-LD datePublished'],
-    [meta(facts, 'og:published_time', 'datepublished', 'date', 'dc:date', 'dcterms:created', 'dc:date:issued', 'pubdate', 'publishdate', 'publish-date', 'sailthru.date', 'article.published', 'cxenseparse:recs:publishtime'), 'meta date'],
     [microdata('datePublished'), 'microdata datePublished'],
-    [publishedTime, '<time pubdate>'],
-    [article?.dateCreated, 'JSON-LD dateCreated'],
+    ...metaKeys(PUBLISHED_META_KEYS),
+    [parsely?.pub_date, 'meta parsely-page'],
+    [timeValue(markedPublished), timeSource(markedPublished, 'marked as the publication date')],
+    [article?.dateCreated ?? anyNode('dateCreated'), 'JSON-LD dateCreated'],
+    [anyNode('uploadDate'), 'JSON-LD uploadDate'],
+    [microdata('dateCreated'), 'microdata dateCreated'],
+    [timeValue(inHeader), timeSource(inHeader, 'in the article header or byline')],
   ]);
-  const modified = first([
+  // Dates written in bylines and date elements ("Published: Dec. 22, 2016", "Updated April 29"),
+  // and dated URLs: read only when the markup gave no date.
+  let written: { published: WrittenDate | null; modified: WrittenDate | null } | null = null;
+  const writtenDate = () => (written ??= writtenDates(facts, bylineTexts()));
+  let fallback: [string, string] | null = null;
+  if (!published) {
+    const w = writtenDate().published;
+    const urls = [pageUrl, facts.canonicals[0] ? resolveLink(facts.canonicals[0], pageUrl) : null, facts.metas.get('og:url') ?? null];
+    const urlDate = urls.map((u) => [u, dateFromUrl(u)] as const).find(([, d]) => d !== null);
+    fallback = first([
+      [w?.text, w ? `the byline text "${w.context}"` : ''],
+      [urlDate?.[1], urlDate ? `the date in the URL (${urlDatePart(urlDate[0] ?? '')})` : ''],
+      [timeValue(inArticle), timeSource(inArticle, 'in the article')],
+      [timeValue(inByline), timeSource(inByline, 'in a byline or date line')],
+    ]);
+  }
+  const markedModified = times.find((t) => t.modified);
+  const modifiedMarkup = first([
     [article?.dateModified, 'JSON-LD dateModified'],
-    [meta(facts, 'article:modified_time'), 'meta article:modified_time'],
+    ...metaKeys(['article:modified_time', 'og:article:modified_time']),
     [anyNode('dateModified'), 'JSON-LD dateModified'],
-    [meta(facts, 'og:updated_time', 'datemodified', 'dcterms:modified', 'last-modified', 'lastmod', 'article.updated'), 'meta modified'],
     [microdata('dateModified'), 'microdata dateModified'],
+    ...metaKeys(MODIFIED_META_KEYS),
+    [timeValue(markedModified), timeSource(markedModified, 'marked as the modification date')],
   ]);
+  const w = modifiedMarkup ? null : writtenDate().modified;
+  const modified = modifiedMarkup ?? (w ? ([w.text, `the byline text "${w.context}"`] as [string, string]) : null);
+  const pub = published ?? fallback;
   return {
-    publishedAt: published?.[0] ?? null,
-    publishedSource: published?.[1] ?? null,
+    publishedAt: pub?.[0] ?? null,
+    publishedSource: pub?.[1] ?? null,
     modifiedAt: modified?.[0] ?? null,
     modifiedSource: modified?.[1] ?? null,
+    unreadable,
   };
+}
+
+function urlDatePart(url: string): string {
+  return /\/(?:19|20)\d{2}[/-]?\d{2}[/-]?\d{2}(?=[/_.-]|$)/.exec(url.replace(/[?#].*$/, ''))?.[0] ?? url;
+}
+
+interface WrittenDate {
+  /** The date as written, normal form already. */
+  text: string;
+  /** A short quote of the text around it, for the explanation. */
+  context: string;
+}
+
+function writtenDates(facts: DocumentFacts, bylineTexts: string[]): { published: WrittenDate | null; modified: WrittenDate | null } {
+  let published: WrittenDate | null = null;
+  let modified: WrittenDate | null = null;
+  const texts = [...bylineTexts];
+  for (const el of facts.dateElements) {
+    const text = collapseWhitespace(textOfShort(el));
+    if (text && text.length <= 200) texts.push(text);
+  }
+  for (const text of texts) {
+    let offset = 0;
+    for (let i = 0; i < 3 && offset < text.length; i++) {
+      const rest = text.slice(offset);
+      const found = findDateInText(rest);
+      if (!found) break;
+      const before = rest.slice(Math.max(0, found.index - 40), found.index);
+      const date = { text: found.iso, context: rest.slice(found.index, found.end).trim().slice(0, 80) };
+      if (UPDATED_BEFORE_RE.test(before)) modified ??= date;
+      else published ??= date;
+      offset += found.end;
+    }
+    if (published && modified) break;
+  }
+  return { published, modified };
 }

@@ -19,7 +19,17 @@ export interface LinkInfo {
   url: string | null;
   text: string;
   rel: string[];
+  /**
+   * Points to the page's own site: a relative href, or a host of the same registrable domain as
+   * the page's URL, canonical or og:url (www., m. and other subdomains included).
+   */
   internal: boolean;
+  /**
+   * Interface rather than content: sign-in, account, subscription, sharing, printing, comment
+   * and pagination links ("Next", "Créer un compte"), rel=next/prev/author/tag/license/sponsored/ugc.
+   * Never a cited source, nor a related page.
+   */
+  furniture: boolean;
   inMain: boolean;
 }
 
@@ -102,10 +112,14 @@ export interface RobotsDirectives {
 }
 
 export interface DateFacts {
+  /** ISO 8601 with the page's own offset or Z ("2016-08-10T11:15:53.000+02:00"); a date alone is midnight Z. */
   publishedAt: string | null;
   modifiedAt: string | null;
+  /** Where the date was read, as the checks explain it ("JSON-LD datePublished", "<time datetime> in the byline"). */
   publishedSource: string | null;
   modifiedSource: string | null;
+  /** Date values found but not readable as dates, with where they were (`publishedAt` null or not). */
+  unreadable: { value: string; source: string }[];
 }
 
 /** A stretch of main content under one heading: the unit of retrieval and of section checks. */
@@ -184,8 +198,13 @@ export interface PageModel {
   jsonLdNodes: JsonLdNode[];
   microdata: MicrodataItem[];
   dates: DateFacts;
+  /** The names of the authors (people, or organizations declared as such), in byline order. */
+  authors: string[];
+  /** `authors` joined with ", "; null when none. */
   author: string | null;
   authorSource: string | null;
+  /** The first author value found that names no one ("By", "Staff", a date), with where it was; null when none. */
+  rejectedAuthor: { value: string; source: string } | null;
   statistics: Statistic[];
   quotations: Quotation[];
   citations: Citation[];

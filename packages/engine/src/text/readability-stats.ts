@@ -22,14 +22,14 @@ function syllablesOf(lower: string): number {
   return n;
 }
 
-export function readabilityStats(sentences: string[], english: boolean): ReadabilityStats {
+export function readabilityStats(sentences: string[], english: boolean, locale?: string | null): ReadabilityStats {
   let wordTotal = 0;
   let syllables = 0;
   let counted = 0;
   let long = 0;
   for (const sentence of sentences) {
     if (wordTotal >= READABILITY_SAMPLE_WORDS) break;
-    const ws = words(english ? sentence.toLowerCase() : sentence);
+    const ws = words(english ? sentence.toLowerCase() : sentence, locale);
     if (ws.length === 0) continue;
     counted++;
     wordTotal += ws.length;
