@@ -24,6 +24,7 @@ import metascraperDate from 'metascraper-date';
 import metascraperTitle from 'metascraper-title';
 import { buildPageModel } from '../src/model/build-page-model';
 import { BYLINE_ERRATA } from '../test/fixtures/corpus-errata';
+import { norm, sameInstantOrDay, stripBy } from '../test/fixtures/corpus-compare';
 
 const DIR = fileURLToPath(new URL('../test/corpus/', import.meta.url));
 const showMisses = process.argv.includes('--misses');
@@ -38,16 +39,6 @@ interface Got {
   title: string | null;
   author: string | null;
   published: string | null;
-}
-
-const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
-const stripBy = (s: string) => norm(s).replace(/^(?:by|par|von|por)\s+/, '');
-
-function sameInstantOrDay(expected: string, got: string): boolean {
-  const fixed = expected.trim().replace(' ', 'T').replace(/(\.\d{3})\d+/, '$1').replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
-  const e = Date.parse(/T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(fixed) ? `${fixed}Z` : fixed);
-  const g = Date.parse(got);
-  return e === g || got.slice(0, 10) === expected.slice(0, 10) || Math.abs(e - g) <= 86_400_000;
 }
 
 const authorLenient = (e: string, g: string) => stripBy(e).includes(stripBy(g)) || stripBy(g).includes(stripBy(e));

@@ -5,6 +5,7 @@ import { auditResultSchema } from '@citable/contract';
 import { auditSnapshot } from '../src/audit';
 import { extractMetadata } from '../src/extract-metadata';
 import { BYLINE_ERRATA } from './fixtures/corpus-errata';
+import { norm, sameInstantOrDay, stripBy } from './fixtures/corpus-compare';
 
 const DIR = fileURLToPath(new URL('./corpus/', import.meta.url));
 const PAGES = readdirSync(DIR, { withFileTypes: true })
@@ -17,16 +18,6 @@ interface Expected {
   byline: string | null;
   lang?: string | null;
   publishedTime: string | null;
-}
-
-const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
-const stripBy = (s: string) => norm(s).replace(/^(?:by|par|von|por)\s+/, '');
-
-function sameInstantOrDay(expected: string, got: string): boolean {
-  const fixed = expected.trim().replace(' ', 'T').replace(/(\.\d{3})\d+/, '$1').replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
-  const e = Date.parse(/T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(fixed) ? `${fixed}Z` : fixed);
-  const g = Date.parse(got);
-  return e === g || got.slice(0, 10) === expected.slice(0, 10) || Math.abs(e - g) <= 86_400_000;
 }
 
 const FIELDS = {
