@@ -258,7 +258,7 @@ function walkContent(facts: DocumentFacts, roots: Element[], { dropped, counts }
     for (const block of raw.split(/\n[ \t]*\n/)) {
       const text = collapseWhitespace(block);
       if (!text) continue;
-      if (!code && isProsePre(text)) {
+      if (!code && isProsePre(text, block)) {
         addParagraph(text);
       } else {
         addLine(text, countWords(text, locale), true);
@@ -358,9 +358,12 @@ function isLead(p: { text: string; wordCount: number }): boolean {
   return (p.wordCount >= 25 || (p.wordCount >= 8 && /[.!?…。！？]["'”’)]*$/u.test(p.text))) && !AD_TEXT_RE.test(p.text);
 }
 
-/** Mostly letters and spaces, with sentence punctuation: prose that happens to sit in a <pre>. */
-function isProsePre(text: string): boolean {
-  if (text.length < 40 || !/[.!?]\s+\p{L}|[.!?]$/u.test(text)) return false;
+/**
+ * Mostly letters and spaces, with sentence punctuation, and no columns (text aligned with runs of
+ * spaces, as in a document header or a table): prose that happens to sit in a <pre>.
+ */
+function isProsePre(text: string, raw: string): boolean {
+  if (text.length < 40 || !/[.!?]\s+\p{L}|[.!?]$/u.test(text) || /\S {3,}\S/.test(raw)) return false;
   const letters = text.match(/[\p{L}\s]/gu)?.length ?? 0;
   return letters / text.length >= 0.85;
 }

@@ -275,6 +275,11 @@ describe('paragraphs and the opening paragraph', () => {
     const m = page(rfc);
     expect(m.paragraphs.map((p) => p.text)).toEqual(['The Hypertext Transfer Protocol is a stateless application-level protocol for distributed, collaborative, hypertext information systems. This document describes the overall architecture of the protocol.']);
     expect(has(m, 'Network Working Group')).toBe(true);
+    // A header set in columns is not prose, even with a sentence in it.
+    const header = page(`<pre>INTERNET DRAFT                                     Michiel B. de Jong
+Intended status: Informational                             IndieHosters and Friends
+</pre><pre>   ${SENTENCES[0]}. ${SENTENCES[1]}.</pre>`);
+    expect(header.paragraphs.map((p) => p.text)).toEqual([`${SENTENCES[0]}. ${SENTENCES[1]}.`]);
     const table = page(`<article>${prose(3)}<pre>Table of contents and the list of the sections that follow below</pre><pre>if (a &gt; b) { run(a); } else { stop(b); } // Done. Then ok.</pre></article>`);
     expect(table.paragraphs).toHaveLength(3);
     expect(has(table, 'Table of contents')).toBe(true);

@@ -19,7 +19,10 @@ export interface NodeStats {
   ownCommas: number;
   /** Runs of two or more <br> among the element's own children: paragraph breaks without <p>. */
   breaks: number;
-  /** A core of the main content (the best-scoring candidate, strong content-like ones inside it): it and its ancestors are never cleaned away. */
+  /**
+   * A core of the main content (the best-scoring candidate, strong content-like ones inside
+   * it): it and its ancestors are never cleaned away.
+   */
   core: boolean;
 }
 
@@ -148,8 +151,9 @@ function tagBase(name: string): number {
  * candidates are discounted, and siblings of the winner that look like content join it.
  * A div's own text split by <br><br> instead of <p> scores as that many paragraphs, and scores
  * the div itself as their container (as Readability's paragraphs made of it would), so that a
- * long article written that way is not outscored by a box of short teasers. Returns the roots of the main content in document order; none when nothing
- * qualifies.
+ * long article written that way is not outscored by a box of short teasers. Returns the roots
+ * of the main content in document order (none when nothing qualifies) and the cores, which the
+ * cleaning never removes.
  */
 export function scoreCandidates(scorable: Element[], stats: Map<Element, NodeStats>): { roots: Element[]; cores: Element[] } {
   const scores = new Map<Element, number>();
@@ -362,7 +366,10 @@ export interface Counts {
   listItems: number;
   /** Characters of text inside <li>. */
   listTextLen: number;
-  /** Form fields: input (other than hidden ones), select, textarea. Buttons do not count: accordions and players are full of them. */
+  /**
+   * Form fields: input (other than hidden ones), select, textarea. Buttons do not count:
+   * accordions and players are full of them.
+   */
   inputs: number;
   /** iframe, object and embed elements other than video players. */
   embeds: number;
@@ -436,8 +443,8 @@ export interface Pruned {
  *   paragraphs, link-heavy boxes and embeds with little text (data tables, and the boxes that
  *   hold them, stay).
  * The cores (the best-scoring candidate and strong content-like candidates inside it) and the
- * elements around them are never left out, whatever their names: a page wrapped in a <form> (ASP.NET) or an article whose wrapper is named
- * "has-sidebar" keeps its content.
+ * elements around them are never left out, whatever their names: a page wrapped in a <form>
+ * (ASP.NET) or an article whose wrapper is named "has-sidebar" keeps its content.
  */
 export function pruneMainContent(roots: Element[], stats: Map<Element, NodeStats>, cleaning: Cleaning = 'strict'): Pruned {
   const cached = cleaning === 'furniture' ? undefined : prunedRoots.get(roots);
