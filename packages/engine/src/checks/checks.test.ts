@@ -58,7 +58,7 @@ const CASES: Record<string, { pass: Case; fail: Case }> = {
   'answer-first': { pass: good, fail: () => [htmlModel(`<h1>Solar panels</h1><p>${'Long winding introduction about weather and history that never gets to the point at all. '.repeat(8)}</p>${paragraphs(3)}`, '<title>Solar panels</title>'), null] },
   'reading-ease': {
     pass: good,
-    fail: () => [htmlModel('<p>Notwithstanding considerable methodological heterogeneity, epidemiological investigations consistently demonstrate statistically significant associations between socioeconomic characteristics and cardiovascular morbidity, necessitating comprehensive, multidisciplinary interventions targeting institutional determinants. Consequently, contemporary policymakers increasingly prioritise evidence-based infrastructural reorganisation.</p>'), null],
+    fail: () => [htmlModel(`<p>${'Notwithstanding considerable methodological heterogeneity, epidemiological investigations consistently demonstrate statistically significant associations between socioeconomic characteristics and cardiovascular morbidity, necessitating comprehensive, multidisciplinary interventions targeting institutional determinants. Consequently, contemporary policymakers increasingly prioritise evidence-based infrastructural reorganisation. '.repeat(3)}</p>`), null],
   },
   'faq-content': { pass: good, fail: () => [longText(), null] },
   'sentence-length': { pass: good, fail: () => [htmlModel(`<p>${'This sentence keeps going with clause after clause and idea after idea because the writer never stops to put a full stop where one belongs in the text. '.repeat(6)}</p>`), null] },

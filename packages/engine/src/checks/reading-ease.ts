@@ -6,6 +6,8 @@ export interface ReadingEaseOptions {
   target: number;
   /** At or below this (very difficult, academic) the check scores 0. */
   floor: number;
+  /** Words of main content below which a Flesch figure says little, as for the other content checks. */
+  minWords: number;
 }
 
 export const readingEase: Check<ReadingEaseOptions> = {
@@ -18,9 +20,10 @@ export const readingEase: Check<ReadingEaseOptions> = {
   category: 'User Experience',
   priority: 'Medium',
   suggestion: 'Use shorter sentences and everyday words; explain jargon once and then use plain terms.',
-  defaultOptions: { target: 60, floor: 30 },
+  defaultOptions: { target: 60, floor: 30, minWords: 80 },
   run(model, _site, o) {
     const r = model.readability;
+    if (model.wordCount < o.minWords) return notApplicable(`The content has fewer than ${o.minWords} words.`);
     if (r.fleschReadingEase === null) return notApplicable('Reading ease is computed for English text of 30 words or more.');
     const list = [detail('Flesch reading ease', r.fleschReadingEase), detail('Grade level', r.gradeLevel ?? 0)];
     if (r.fleschReadingEase >= o.target) return pass(`Flesch reading ease is ${r.fleschReadingEase} (grade ${r.gradeLevel}).`, list);

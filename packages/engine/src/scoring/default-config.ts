@@ -15,9 +15,10 @@ export interface ScoringConfig {
    * checks weigh less than `minShare` of all its checks' weight, the missing weight counts as
    * `neutralScore`: one applicable check cannot swing a subscore to 0 or 100, and a subscore
    * with no applicable check is neutral rather than 0 (SCORING.md, "Arithmetic"). In the
-   * subscores that judge the content, the neutral score shrinks with the main content below
-   * `contentWords`: there, checks are not applicable because there is little to judge, and a
-   * thin page must not earn the middle of the scale for it.
+   * subscores that judge the content, there is no neutral fill when the main content has fewer
+   * than `contentWords` words (where most content checks stop applying): there, checks are not
+   * applicable because there is little to judge, and a thin page must not earn the middle of
+   * the scale for it.
    */
   evidence: { minShare: number; neutralScore: number; contentSubscores: SubscoreId[]; contentWords: number };
 }
@@ -28,7 +29,7 @@ export interface ScoringConfig {
  */
 export const DEFAULT_SCORING_CONFIG: ScoringConfig = {
   passThreshold: 0.9,
-  evidence: { minShare: 0.5, neutralScore: 0.5, contentSubscores: ['citationLikelihood', 'conversationalReadiness', 'contentStructure'], contentWords: 300 },
+  evidence: { minShare: 0.5, neutralScore: 0.5, contentSubscores: ['citationLikelihood', 'conversationalReadiness', 'contentStructure'], contentWords: 80 },
   subscores: {
     aiUnderstanding: {
       weight: 30,

@@ -55,15 +55,17 @@ describe('the evidence rule', () => {
     expect(run([notApplicable, notApplicable, notApplicable], { ...DEFAULT_SCORING_CONFIG.evidence, minShare: 0.5, neutralScore: 0.7 }).subscore).toBe(70);
   });
 
-  it('shrinks the neutral score of a content subscore with the words of main content', () => {
-    // The good article has well over 300 words: the full neutral score.
+  it('gives a content subscore no neutral fill under the content word threshold', () => {
+    // The good article has well over 80 words: the full neutral score.
     expect(run([notApplicable, notApplicable, notApplicable], { ...DEFAULT_SCORING_CONFIG.evidence, contentSubscores: ['aiUnderstanding'] }).subscore).toBe(50);
     const words = goodArticle().wordCount;
     const neutral = (contentWords: number) => run([notApplicable, notApplicable, notApplicable], { ...DEFAULT_SCORING_CONFIG.evidence, contentSubscores: ['aiUnderstanding'], contentWords }).subscore;
-    expect(neutral(words * 2)).toBe(25);
-    expect(neutral(words * 4)).toBe(13);
+    expect(neutral(words)).toBe(50);
+    expect(neutral(words + 1)).toBe(0);
+    // One applicable check and too few words: only the check's own score counts, over the evidence weight.
+    expect(run([scored(1), notApplicable, notApplicable], { ...DEFAULT_SCORING_CONFIG.evidence, contentSubscores: ['aiUnderstanding'], contentWords: words + 1 }).subscore).toBe(80);
     // Not a content subscore: the word count does not matter.
-    expect(run([notApplicable, notApplicable, notApplicable], { ...DEFAULT_SCORING_CONFIG.evidence, contentSubscores: [], contentWords: words * 4 }).subscore).toBe(50);
+    expect(run([notApplicable, notApplicable, notApplicable], { ...DEFAULT_SCORING_CONFIG.evidence, contentSubscores: [], contentWords: words + 1 }).subscore).toBe(50);
   });
 });
 
@@ -77,5 +79,17 @@ describe('thin pages', () => {
     const article = auditModel(goodArticle(), null, { now: '2025-07-01' });
     expect(thin.overallScore).toBeLessThan(article.overallScore - 20);
     for (const id of DEFAULT_SCORING_CONFIG.evidence.contentSubscores) expect(thin.subscores[id], id).toBeLessThan(article.subscores[id]);
+  });
+});
+
+describe('trimming a thin text', () => {
+  it('never lowers its score: removing marketing fluff from two short paragraphs keeps or raises every subscore', async () => {
+    const { auditContent } = await import('../audit');
+    const fluffy = 'Our world-class team delivers cutting-edge, revolutionary solutions that are truly best-in-class. We offer unparalleled service and a seamless experience for every customer.\n\nOur platform helps small businesses manage their invoices, sends reminders and tracks payments for every client.';
+    const plain = 'Our team delivers solutions. We offer service and an experience for every customer.\n\nOur platform helps small businesses manage their invoices, sends reminders and tracks payments for every client.';
+    const before = auditContent(fluffy, { format: 'markdown' });
+    const after = auditContent(plain, { format: 'markdown' });
+    expect(after.overallScore).toBeGreaterThanOrEqual(before.overallScore);
+    for (const id of DEFAULT_SCORING_CONFIG.evidence.contentSubscores) expect(after.subscores[id], id).toBeGreaterThanOrEqual(before.subscores[id]);
   });
 });

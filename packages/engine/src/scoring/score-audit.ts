@@ -50,7 +50,9 @@ export function scoreAudit(model: PageModel, site: SiteContext | null, opts: Run
     // Too little evidence: the missing weight counts as neutral, so a subscore resting on one or
     // two checks stays near the middle instead of swinging to 0 or 100.
     const evidenceWeight = Math.max(applicableWeight, config.evidence.minShare * totalWeight);
-    const neutral = config.evidence.neutralScore * (config.evidence.contentSubscores.includes(sub) ? Math.min(1, model.wordCount / config.evidence.contentWords) : 1);
+    // A step, not a slope: trimming words that carry nothing must not cost a page its fill.
+    const thin = config.evidence.contentSubscores.includes(sub) && model.wordCount < config.evidence.contentWords;
+    const neutral = thin ? 0 : config.evidence.neutralScore;
     let sum = (evidenceWeight - applicableWeight) * neutral;
     for (const { check, weight, result } of rows) {
       const score = result.applicable ? result.score : null;
