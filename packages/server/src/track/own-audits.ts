@@ -105,6 +105,15 @@ export async function latestOwnScores(db: Db, userId: string, profile: Sites) {
   return row ?? null;
 }
 
+/** The user's audits that belong to one site (placeholders userId, origin, siteKey and the sites'). */
+function oneSiteCondition() {
+  return and(
+    eq(auditHistory.userId, sql.placeholder('userId')),
+    eq(auditHistory.websiteOrigin, sql.placeholder('origin')),
+    ofSiteCondition('placeholders', sql`${sql.placeholder('siteKey')}::text`),
+  );
+}
+
 /** The scores of the newest audit that belongs to `website` (a site of the profile, or matched as one more of the user's). */
 export async function latestSiteScores(db: Db, userId: string, profile: Sites, website: string) {
   const address = siteAddress(website);
@@ -113,13 +122,7 @@ export async function latestSiteScores(db: Db, userId: string, profile: Sites, w
     db
       .select(scoreColumns)
       .from(auditHistory)
-      .where(
-        and(
-          eq(auditHistory.userId, sql.placeholder('userId')),
-          eq(auditHistory.websiteOrigin, sql.placeholder('origin')),
-          ofSiteCondition('placeholders', sql`${sql.placeholder('siteKey')}::text`),
-        ),
-      )
+      .where(oneSiteCondition())
       .orderBy(desc(auditHistory.createdAt))
       .limit(1)
       .prepare(name),
@@ -162,13 +165,7 @@ export async function listOwnAuditSummaries(db: Db, userId: string, profile: Sit
     db
       .select(summarySelection)
       .from(auditHistory)
-      .where(
-        and(
-          eq(auditHistory.userId, sql.placeholder('userId')),
-          eq(auditHistory.websiteOrigin, sql.placeholder('origin')),
-          ofSiteCondition('placeholders', sql`${sql.placeholder('siteKey')}::text`),
-        ),
-      )
+      .where(oneSiteCondition())
       .orderBy(desc(auditHistory.createdAt))
       .limit(sql.placeholder('limit'))
       .prepare(name),
