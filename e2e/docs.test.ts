@@ -111,6 +111,8 @@ describe('API keys and the API reference', () => {
     await secret.waitFor();
     key = (await secret.locator('code').textContent())!.trim();
     expect(key).toMatch(/^ck_live_/);
+    // The list refetches after the secret is shown; wait for the row rather than count at once.
+    await section.getByTestId('api-key-row').first().waitFor();
     expect(await section.getByTestId('api-key-row').count()).toBe(1);
     await section.getByRole('button', { name: 'Revoke' }).click();
     await section.getByText('Revoke this key?').waitFor();
