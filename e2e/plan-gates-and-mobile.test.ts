@@ -137,6 +137,26 @@ describe('a Free user', () => {
     await page.keyboard.press('Escape');
     expect(errors).toEqual([]);
   });
+
+  test('each locked area\'s own plans button opens the billing dialog at the plan that has the area', async () => {
+    const areas = [
+      { section: 'reports', button: 'See plans', plan: 'core', feature: 'Advanced Reports' },
+      { section: 'editor', button: 'View Plans', plan: 'core', feature: 'Content Editor' },
+      { section: 'white-label', button: 'See plans', plan: 'agency', feature: 'White-label theming' },
+      { section: 'clients', button: 'See plans', plan: 'agency', feature: 'Client management' },
+    ] as const;
+    for (const area of areas) {
+      await page.goto(`${server.baseUrl}/dashboard?section=${area.section}`);
+      await page.getByTestId(`${area.section}-upgrade`).getByRole('button', { name: area.button }).click();
+      const dialog = page.getByRole('dialog', { name: 'Billing & Subscription' });
+      await dialog.waitFor();
+      await expect.poll(() => dialog.locator('[data-selected="true"]').getAttribute('data-testid'), SLOW).toBe(`plan-card-${area.plan}`);
+      expect(await dialog.getByTestId('billing-intent').textContent(), area.section).toBe(`${area.feature} is part of the ${PLANS[area.plan].name} plan.`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    expect(errors).toEqual([]);
+  });
 });
 
 test('without a billing provider the dialog says so once, with the operator command, and makes no failing request', async () => {

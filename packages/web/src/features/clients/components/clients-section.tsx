@@ -20,7 +20,7 @@ import { ScheduleDialog } from './schedule-dialog';
 /** The agency's clients (issue #11 §2): add a client, the roll-up of latest scores, CSV export. */
 export function ClientsSection({ profile }: { profile: Profile }) {
   const { workspace, isPending, isError, error, refetch } = useCurrentWorkspace();
-  const { setBillingOpen, setSettingsOpen } = useUiState();
+  const { openBilling, setSettingsOpen } = useUiState();
 
   return (
     <div className="space-y-6" data-testid="clients-section">
@@ -53,7 +53,7 @@ export function ClientsSection({ profile }: { profile: Profile }) {
         <div className="space-y-3 rounded-xl border border-primary-200 bg-primary-50 p-6" data-testid="clients-upgrade">
           <p className="text-lg font-semibold text-slate-900">Manage clients with the Agency plan</p>
           <p className="text-sm text-slate-700">The Agency plan adds a client list with separate sites and branding for each client, a roll-up of their scores, scheduled client reports and team access.</p>
-          <Button onClick={() => setBillingOpen(true)}>See plans</Button>
+          <Button onClick={() => openBilling({ plan: 'agency', feature: 'Client management' })}>See plans</Button>
         </div>
       )}
     </div>

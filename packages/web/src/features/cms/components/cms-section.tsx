@@ -1,4 +1,4 @@
-import { canUse, CMS_CATALOGUE, CMS_MESSAGES, isConnectableCms, type CmsCatalogueEntry, type CmsIntegration, type ConnectableCmsType, type Profile } from '@citable/contract';
+import { canUse, CMS_CATALOGUE, CMS_NAMES, CMS_REQUIRED_PLAN, CMS_MESSAGES, isConnectableCms, type CmsCatalogueEntry, type CmsIntegration, type ConnectableCmsType, type Profile } from '@citable/contract';
 import { Plug } from 'lucide-react';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/use-toast';
@@ -24,7 +24,7 @@ export function CmsSection({ profile }: { profile: Profile }) {
   const action = useCmsAction();
   const remove = useDeleteIntegration();
   const toast = useToast();
-  const { setBillingOpen } = useUiState();
+  const { openBilling } = useUiState();
   const [details, setDetails] = useState<CmsCatalogueEntry | null>(null);
   const [connecting, setConnecting] = useState<ConnectableEntry | null>(null);
   const [disconnecting, setDisconnecting] = useState<CmsIntegration | null>(null);
@@ -96,7 +96,7 @@ export function CmsSection({ profile }: { profile: Profile }) {
         </h3>
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {CMS_CATALOGUE.map((entry) => (
-            <CmsCard key={entry.cms_type} entry={entry} state={stateOf(entry)} onDetails={() => setDetails(entry)} onConnect={() => openConnect(entry)} onUpgrade={() => setBillingOpen(true)} />
+            <CmsCard key={entry.cms_type} entry={entry} state={stateOf(entry)} onDetails={() => setDetails(entry)} onConnect={() => openConnect(entry)} onUpgrade={() => openBilling({ plan: CMS_REQUIRED_PLAN[entry.cms_type], feature: `${CMS_NAMES[entry.cms_type]} integration` })} />
           ))}
         </ul>
       </section>

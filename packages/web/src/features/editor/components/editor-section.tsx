@@ -18,7 +18,7 @@ const requiredPlan = PLANS[AREAS.editor.requiredPlan];
 
 /** Content Editor (spec 002 §2.4, §4): live analysis in the browser, inline fixes, optimize. */
 export function EditorSection({ profile }: { profile: Profile }) {
-  const { setBillingOpen } = useUiState();
+  const { openBilling } = useUiState();
   if (!canUseArea(profile.plan, 'editor')) {
     return (
       <div className="space-y-6" data-testid="editor-section">
@@ -26,7 +26,7 @@ export function EditorSection({ profile }: { profile: Profile }) {
         <div className="space-y-3 rounded-xl border border-primary-200 bg-primary-50 p-6" data-testid="editor-upgrade">
           <p className="text-lg font-semibold text-slate-900">Upgrade to {requiredPlan.name} Plan</p>
           <p className="text-sm text-slate-700">The Content Editor scores your draft as you type, points at the sentences to change and fixes them in one click.</p>
-          <Button onClick={() => setBillingOpen(true)}>View Plans</Button>
+          <Button onClick={() => openBilling({ plan: AREAS.editor.requiredPlan, feature: AREAS.editor.label })}>View Plans</Button>
         </div>
       </div>
     );

@@ -1,4 +1,4 @@
-import { planAtLeast, REPORT_MESSAGES, type GenerateReportRequest, type Profile, type ReportListItem, type ReportTemplateId } from '@citable/contract';
+import { AREAS, planAtLeast, REPORT_MESSAGES, type GenerateReportRequest, type Profile, type ReportListItem, type ReportTemplateId } from '@citable/contract';
 import { FileBarChart, Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useToast } from '../../../components/toast/use-toast';
@@ -39,7 +39,7 @@ export function ReportsSection({ profile }: { profile: Profile }) {
   const generate = useGenerateReport();
   const remove = useDeleteReport();
   const toast = useToast();
-  const { setBillingOpen } = useUiState();
+  const { openBilling } = useUiState();
 
   const backToList = useCallback(() => setStep({ kind: 'list' }), []);
   const finished = useCallback(
@@ -94,7 +94,7 @@ export function ReportsSection({ profile }: { profile: Profile }) {
         <div className="space-y-3 rounded-xl border border-primary-200 bg-primary-50 p-6" data-testid="reports-upgrade">
           <p className="text-lg font-semibold text-slate-900">{REPORT_MESSAGES.upgrade}</p>
           <p className="text-sm text-slate-700">Reports come with the Core plan and above: executive summaries and technical audits, then competitive intelligence and white-label reports on higher plans.</p>
-          <Button onClick={() => setBillingOpen(true)}>See plans</Button>
+          <Button onClick={() => openBilling({ plan: AREAS.reports.requiredPlan, feature: AREAS.reports.label })}>See plans</Button>
         </div>
       ) : step.kind === 'choose' ? (
         <TemplateChooser plan={profile.plan} onChoose={(template) => setStep({ kind: 'form', template })} onCancel={backToList} />

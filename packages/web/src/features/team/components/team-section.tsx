@@ -1,4 +1,4 @@
-import { canManageMembers, canRequireTwoFactor, planAtLeast, type PlanId, type WorkspaceSummary } from '@citable/contract';
+import { AREAS, canManageMembers, canRequireTwoFactor, planAtLeast, type PlanId, type WorkspaceSummary } from '@citable/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -27,7 +27,7 @@ function Loading({ label }: { label: string }) {
  */
 export function TeamSection({ userId, plan }: { userId: string; plan: PlanId }) {
   const { workspace, isPending, isError, error, refetch } = useCurrentWorkspace();
-  const { setBillingOpen, setSettingsOpen } = useUiState();
+  const { openBilling, setSettingsOpen } = useUiState();
 
   if (isPending) return <Loading label="Loading your team" />;
   if (isError)
@@ -48,7 +48,7 @@ export function TeamSection({ userId, plan }: { userId: string; plan: PlanId }) 
       <Button
         onClick={() => {
           setSettingsOpen(false);
-          setBillingOpen(true);
+          openBilling({ plan: AREAS['team-access'].requiredPlan, feature: AREAS['team-access'].label });
         }}
       >
         See plans

@@ -1,4 +1,4 @@
-import { canUseArea, THEME_DEFAULTS, WHITE_LABEL_MESSAGES, whiteLabelUpdateSchema, type Profile, type WhiteLabelSettings } from '@citable/contract';
+import { AREAS, canUseArea, THEME_DEFAULTS, WHITE_LABEL_MESSAGES, whiteLabelUpdateSchema, type Profile, type WhiteLabelSettings } from '@citable/contract';
 import { Palette } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast/use-toast';
@@ -25,7 +25,7 @@ const fromSettings = (settings: WhiteLabelSettings): Form => ({
 /** White-label theming (spec 002 §3, §6): agency only; the server validates and sanitises again. */
 export function WhiteLabelSection({ profile }: { profile: Profile }) {
   const allowed = canUseArea(profile.plan, 'white-label');
-  const { setBillingOpen } = useUiState();
+  const { openBilling } = useUiState();
 
   return (
     <div className="space-y-6" data-testid="white-label-section">
@@ -41,7 +41,7 @@ export function WhiteLabelSection({ profile }: { profile: Profile }) {
         <div className="space-y-3 rounded-xl border border-primary-200 bg-primary-50 p-6" data-testid="white-label-upgrade">
           <p className="text-lg font-semibold text-slate-900">{WHITE_LABEL_MESSAGES.upgrade}</p>
           <p className="text-sm text-slate-700">White-label theming is part of the Agency plan, with client reporting and team access.</p>
-          <Button onClick={() => setBillingOpen(true)}>See plans</Button>
+          <Button onClick={() => openBilling({ plan: AREAS['white-label'].requiredPlan, feature: AREAS['white-label'].label })}>See plans</Button>
         </div>
       )}
     </div>
