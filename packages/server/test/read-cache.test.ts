@@ -174,6 +174,23 @@ describe('the change feed', () => {
     expect(heard).not.toContain(id);
   });
 
+  it.runIf(onPostgres)('counts each write this process completes, through the pool or a transaction, and no read', async () => {
+    const writes = handle.writes!;
+    const id = await newUser();
+    let before = writes.completed;
+    await handle.db.update(user).set({ name: 'Counted' }).where(eq(user.id, id));
+    expect(writes.completed).toBe(before + 1);
+    before = writes.completed;
+    await handle.db.select().from(user).where(eq(user.id, id));
+    await handle.db.execute(sql`select 1`);
+    expect(writes.completed).toBe(before);
+    await handle.db.transaction(async (tx) => {
+      await tx.insert(userActivity).values({ userId: id, activityType: 'audit_completed' });
+    });
+    // The insert and the COMMIT (BEGIN changes nothing).
+    expect(writes.completed).toBe(before + 2);
+  });
+
   it.runIf(onPostgres)('delivers every change committed before a barrier by the time the barrier resolves (200 in a row)', async () => {
     const id = await newUser();
     for (let round = 0; round < 200; round += 1) {

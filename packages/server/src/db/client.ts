@@ -40,17 +40,29 @@ export interface WriteCount {
 // Statements that change no rows; everything else (including COMMIT) counts as a write.
 const READ_ONLY_STATEMENT = /^\s*(select|show|begin|rollback)\b/i;
 
-/** A pg client that counts the writes it completes, for DbHandle.writes. */
+/**
+ * A pg client that counts the writes it completes, for DbHandle.writes. Both of pg's forms are
+ * counted: the promise form (drizzle in a transaction, pg-boss) and the callback form, which is
+ * how pg.Pool's own query (drizzle's every other statement) calls its client.
+ */
 function writeCountingClient(writes: WriteCount): typeof pg.Client {
   const counted = () => void (writes.completed += 1);
   return class WriteCountingClient extends pg.Client {
-    // pg's query has many overloads; only the promise form (what drizzle and pg-boss use) is counted.
     override query(...args: unknown[]): any {
-      const result = (super.query as (...rest: unknown[]) => unknown)(...args);
       const first = args[0] as string | { text?: string } | undefined;
       const text = typeof first === 'string' ? first : first?.text;
-      // Registered before the caller's own await, so the count is up by the time the caller resumes.
-      if (result instanceof Promise && !READ_ONLY_STATEMENT.test(text ?? '')) result.then(counted, counted);
+      const isWrite = !READ_ONLY_STATEMENT.test(text ?? '');
+      const callback = args.at(-1);
+      if (isWrite && typeof callback === 'function') {
+        // Counted before the callback runs, so the count is up by the time the caller resumes.
+        args[args.length - 1] = (...results: unknown[]) => {
+          counted();
+          return (callback as (...rest: unknown[]) => unknown)(...results);
+        };
+      }
+      const result = (super.query as (...rest: unknown[]) => unknown)(...args);
+      // Registered before the caller's own await, for the same reason.
+      if (isWrite && result instanceof Promise) result.then(counted, counted);
       return result;
     }
   };
