@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { DbHandle } from '../db/client';
 
@@ -64,8 +65,13 @@ export interface PostgresFeedOptions {
 }
 
 /**
- * PostgreSQL: a dedicated connection LISTENs. The barrier is a round trip on that same connection:
- * a notification committed before the query was sent is delivered before the query's answer.
+ * PostgreSQL: a dedicated connection LISTENs on the changes channel and on a channel of its own.
+ *
+ * The barrier sends a numbered notification on that own channel and waits for it to come back.
+ * PostgreSQL keeps one notification queue in commit order and each listener reads it in order, so
+ * once the barrier's notification arrives every change committed before it has arrived too. (A
+ * plain `select 1` round trip is not enough: a listener busy when a commit signals it may answer
+ * the query first and send the notification just after, which CI saw once under load.)
  */
 async function postgresFeed(databaseUrl: string, options: PostgresFeedOptions = {}): Promise<ChangeFeed> {
   const listeners: Listeners = { change: [], reset: [] };
@@ -76,6 +82,10 @@ async function postgresFeed(databaseUrl: string, options: PostgresFeedOptions = 
   let closed = false;
   let retryMs = firstRetryMs;
   let retryTimer: NodeJS.Timeout | undefined;
+  // Only this connection listens here, so other processes never hear this feed's barriers.
+  const barrierChannel = `citable_feed_${randomBytes(8).toString('hex')}`;
+  let barrierSequence = 0;
+  const barriersWaiting = new Map<string, () => void>();
 
   const lose = (current: pg.Client, reason: string) => {
     if (client !== current) return;
@@ -83,6 +93,8 @@ async function postgresFeed(databaseUrl: string, options: PostgresFeedOptions = 
     if (live) options.log?.(`Change feed lost (${reason}): read caches are off until it is back.`);
     live = false;
     emitReset(listeners);
+    // The caches are empty and off now: a barrier waiting on this connection has nothing to wait for.
+    for (const release of barriersWaiting.values()) release();
     current.removeAllListeners('notification');
     current.end().catch(() => undefined);
     if (!closed) {
@@ -98,12 +110,14 @@ async function postgresFeed(databaseUrl: string, options: PostgresFeedOptions = 
     client = current;
     current.on('notification', (message) => {
       if (message.channel === CHANGES_CHANNEL && message.payload) emitChange(listeners, message.payload);
+      else if (message.channel === barrierChannel && message.payload) barriersWaiting.get(message.payload)?.();
     });
     current.on('error', (error) => lose(current, error.message));
     current.on('end', () => lose(current, 'connection closed'));
     try {
       await current.connect();
       await current.query(`LISTEN ${CHANGES_CHANNEL}`);
+      await current.query(`LISTEN ${barrierChannel}`);
     } catch (error) {
       lose(current, (error as Error).message);
       return;
@@ -125,15 +139,19 @@ async function postgresFeed(databaseUrl: string, options: PostgresFeedOptions = 
     async barrier() {
       const current = client;
       if (!current || !live) return;
+      const token = String((barrierSequence += 1));
       let timer: NodeJS.Timeout | undefined;
       const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), barrierTimeoutMs)));
+      const heard = new Promise<'ok'>((resolve) => barriersWaiting.set(token, () => resolve('ok')));
       try {
-        const outcome = await Promise.race([current.query('select 1').then(() => 'ok' as const), timedOut]);
+        await current.query('select pg_notify($1, $2)', [barrierChannel, token]);
+        const outcome = await Promise.race([heard, timedOut]);
         if (outcome === 'timeout') lose(current, 'no answer to the barrier');
       } catch (error) {
         lose(current, (error as Error).message);
       } finally {
         clearTimeout(timer);
+        barriersWaiting.delete(token);
       }
     },
     async close() {
