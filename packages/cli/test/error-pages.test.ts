@@ -16,6 +16,8 @@ function page(title: string, body: string, links: string[] = []): string {
 
 const prose = '<p>Sencha is a steamed Japanese green tea. Brew it at 70 °C for one minute, then pour the whole cup.</p><h2>Where does it grow?</h2><p>Most sencha comes from Shizuoka, where about 40% of Japan\'s tea is grown.</p>';
 
+const CROWDED_SOFT_404S = Array.from({ length: 4 }, (_, i) => `/crowded/soft-${i}`);
+
 let server: Server;
 let origin = '';
 
@@ -31,6 +33,10 @@ beforeAll(async () => {
     if (path === '/plain-missing') return send(404, 'Not found', 'text/plain');
     if (path === '/soft') return send(200, page('Page not found', '<p>Sorry, we could not find that page.</p>', ['/']));
     if (path === '/404-guide') return send(200, page('How to fix 404 errors', prose.repeat(3)));
+    // A site whose home page links to soft 404s before its real pages.
+    if (path === '/crowded/') return send(200, page('Lantern Tea', prose, [...CROWDED_SOFT_404S, '/crowded/guide', '/crowded/faq']));
+    if (path.startsWith('/crowded/soft-')) return send(200, page('Page not found', '<p>Sorry, we could not find that page.</p>'));
+    if (path === '/crowded/guide' || path === '/crowded/faq') return send(200, page(path.endsWith('guide') ? 'Brewing guide' : 'Questions', prose));
     // The "all errors" site: its home page and every link are missing.
     if (path.startsWith('/dead')) return send(404, page('Not found', '<p>Nothing here.</p>', ['/dead/a', '/dead/b']));
     return send(404, page('Not found', '<p>Nothing here.</p>'));
@@ -94,6 +100,16 @@ describe('citable crawl with error pages', () => {
     expect(text.stdout).toContain('3 pages audited');
     expect(text.stdout).toContain('3 error pages not scored');
     expect(text.stdout).toContain(`500  ${origin}/broken: answered 500 Internal Server Error`);
+  });
+
+  it('counts content pages only against --max-pages: soft 404s take no room', async () => {
+    const run = await runCitable(['crawl', `${origin}/crowded/`, '--json', '--max-pages', '3', '--concurrency', '2'], ALLOW_LOCAL);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    // The soft 404s come first and used to fill the limit, leaving the real pages unread.
+    expect(result.site.pages.map((entry: { url: string }) => entry.url).sort()).toEqual([`${origin}/crowded/`, `${origin}/crowded/faq`, `${origin}/crowded/guide`]);
+    expect(result.site.errorPages).toEqual(CROWDED_SOFT_404S.map((path) => ({ url: `${origin}${path}`, status: 200, reason: 'answered 200 OK but says "Page not found" (a soft 404)' })));
   });
 
   it('exits 3 with one line when every page read is an error page', async () => {

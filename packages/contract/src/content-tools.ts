@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { subscoresSchema } from './audit-result';
-import { generatedContentScoreSchema } from './tool-results';
+import { generatedContentScoreSchema, toolErrorPagesSchema } from './tool-results';
 
 /**
  * The AI Content Generator (spec 001 §3 generator result, §7 ai-content-generator, §9 options)
@@ -101,6 +101,8 @@ export const contentGeneratorResultSchema = z.object({
   pagesRead: z.number().int().min(0),
   websiteUrl: z.string().nullable(),
   source: z.string(),
+  /** Error pages met on the website: skipped, not read for grounding. */
+  errorPages: toolErrorPagesSchema.optional(),
 });
 export type ContentGeneratorResult = z.infer<typeof contentGeneratorResultSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { issuePrioritySchema, subscoresSchema } from './audit-result';
+import { errorPageSchema, issuePrioritySchema, subscoresSchema } from './audit-result';
 
 /**
  * Inputs (the spec's function payloads, 001 §7 and §9 "Tool options") and results (001 §3 "Tool
@@ -9,6 +9,12 @@ import { issuePrioritySchema, subscoresSchema } from './audit-result';
 
 const score100 = z.number().min(0).max(100);
 const text = z.string().trim();
+
+/**
+ * The error pages (4xx, 5xx, soft 404s) a tool met while reading sites, by URL: skipped and listed,
+ * never analysed (issue 18). Absent from results saved before it.
+ */
+export const toolErrorPagesSchema = z.array(errorPageSchema);
 
 export const TOOL_SCOPES = ['site', 'page'] as const;
 export const toolScopeSchema = z.enum(TOOL_SCOPES);
@@ -102,6 +108,7 @@ export const entityCoverageResultSchema = z.object({
   mentionedEntities: z.array(coveredEntitySchema),
   missingEntities: z.array(coveredEntitySchema),
   competitorsAnalyzed: z.number().int().min(0),
+  errorPages: toolErrorPagesSchema.optional(),
 });
 export type EntityCoverageResult = z.infer<typeof entityCoverageResultSchema>;
 
@@ -130,6 +137,7 @@ export const siteSummaryResultSchema = z.object({
   topics: z.array(z.string()),
   optimizationNotes: z.array(z.string()),
   pagesAnalyzed: z.number().int().min(0),
+  errorPages: toolErrorPagesSchema.optional(),
 });
 export type SiteSummaryResult = z.infer<typeof siteSummaryResultSchema>;
 
@@ -181,6 +189,7 @@ export const promptSuggestionsResultSchema = z.object({
     navigational: z.array(promptSuggestionSchema),
     commercial: z.array(promptSuggestionSchema),
   }),
+  errorPages: toolErrorPagesSchema.optional(),
 });
 export type PromptSuggestionsResult = z.infer<typeof promptSuggestionsResultSchema>;
 
@@ -220,6 +229,7 @@ export const voiceTestResultSchema = z.object({
     averageRanking: z.number().nullable(),
     averageConfidence: score100,
   }),
+  errorPages: toolErrorPagesSchema.optional(),
 });
 export type VoiceTestResult = z.infer<typeof voiceTestResultSchema>;
 
@@ -305,6 +315,7 @@ export type CompetitorSuggestion = z.infer<typeof competitorSuggestionSchema>;
 export const competitorDiscoveryResultSchema = z.object({
   totalSuggestions: z.number().int().min(0),
   competitorSuggestions: z.array(competitorSuggestionSchema),
+  errorPages: toolErrorPagesSchema.optional(),
 });
 export type CompetitorDiscoveryResult = z.infer<typeof competitorDiscoveryResultSchema>;
 

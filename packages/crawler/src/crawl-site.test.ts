@@ -31,13 +31,13 @@ function smallSite(): Record<string, SitePage> {
   };
 }
 
-async function collect(url: string, options: CrawlOptions): Promise<CrawlEvent[]> {
-  const events: CrawlEvent[] = [];
+async function collect<A = undefined>(url: string, options: CrawlOptions<A>): Promise<CrawlEvent<A>[]> {
+  const events: CrawlEvent<A>[] = [];
   for await (const event of crawlSite(url, options)) events.push(event);
   return events;
 }
 
-const pagesOf = (events: CrawlEvent[]) => events.filter((event) => event.type === 'page');
+const pagesOf = <A>(events: CrawlEvent<A>[]) => events.filter((event) => event.type === 'page');
 
 describe('crawlSite', () => {
   let server: TestServer;
@@ -201,6 +201,65 @@ describe('crawlSite concurrency', () => {
     expect(server.maxInFlight).toBeLessThanOrEqual(concurrency);
     expect(server.maxInFlight).toBeGreaterThanOrEqual(Math.min(concurrency, 4));
   });
+
+  const pageRequests = () => server.requests.filter((request) => request.path === '/' || request.path.startsWith('/p/')).length;
+
+  it('fetches no further ahead of a slow caller than its concurrency: pages never pile up in memory', async () => {
+    server.requests.length = 0;
+    const concurrency = 4;
+    let taken = 0;
+    let mostAhead = 0;
+    for await (const event of crawlSite(`${server.origin}/`, { allowHosts: ALLOW_LOCAL, probe: false, concurrency, maxPages: 100 })) {
+      if (event.type !== 'page') continue;
+      taken += 1;
+      // Every page requested is taken, waiting to be taken, or in flight: at most `concurrency` of the last two.
+      mostAhead = Math.max(mostAhead, pageRequests() - taken);
+      // The caller is slower than the site: three requests finish while it works on one page.
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    expect(taken).toBe(fanOut + 1);
+    expect(mostAhead).toBeLessThanOrEqual(concurrency);
+    expect(mostAhead).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps a page\'s request slot while its analysis runs, and yields each page with its analysis', async () => {
+    server.requests.length = 0;
+    const concurrency = 3;
+    let analysed = 0;
+    let mostAhead = 0;
+    const sites: string[] = [];
+    const events = await collect(`${server.origin}/`, {
+      allowHosts: ALLOW_LOCAL,
+      probe: false,
+      concurrency,
+      maxPages: 100,
+      analysePage: async (page, site) => {
+        sites.push(site.origin);
+        mostAhead = Math.max(mostAhead, pageRequests() - analysed);
+        // An analysis slower than the site (an audit on a worker thread).
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        analysed += 1;
+        return { path: new URL(page.url ?? '').pathname };
+      },
+    });
+    const pages = pagesOf(events);
+    expect(pages).toHaveLength(fanOut + 1);
+    for (const event of pages) expect(event.analysis).toEqual({ path: new URL(event.page.url ?? '').pathname });
+    expect(new Set(sites)).toEqual(new Set([server.origin]));
+    expect(mostAhead).toBeLessThanOrEqual(concurrency);
+  });
+
+  it('ends with the error of an analysis that fails', async () => {
+    const failing = collect(`${server.origin}/`, {
+      allowHosts: ALLOW_LOCAL,
+      probe: false,
+      analysePage: (page) => {
+        if (page.url?.endsWith('/p/3')) throw new Error('the audit worker stopped');
+        return null;
+      },
+    });
+    await expect(failing).rejects.toThrow('the audit worker stopped');
+  });
 });
 
 describe('crawlSite rate limiting', () => {
@@ -247,12 +306,40 @@ describe('crawlSite and error pages', () => {
       if (path === '/robots.txt') return html(response, 'User-agent: *\nAllow: /', 200, { 'content-type': 'text/plain' });
       if (path === '/broken') return html(response, '<html><head><title>Oops</title></head><body>Server error</body></html>', 500);
       if (path === '/gone.txt') return html(response, 'gone', 404, { 'content-type': 'text/plain' });
+      if (path === '/soft-home') return html(response, ['/soft-1', '/missing', '/soft-2', '/a', '/b', '/c'].map((link) => `<a href="${link}">${link}</a>`).join(''));
+      if (path.startsWith('/soft-')) return html(response, '<html><head><title>Page not found</title></head><body><a href="/">Home</a></body></html>');
       if (!good.has(path)) return html(response, '<html><head><title>Not found</title></head><body><a href="/c">Shop</a></body></html>', 404);
       const links = path === '/' ? ['/missing', '/broken', '/gone.txt', '/a', '/b', '/c'] : [];
       html(response, `<html><head><title>${path}</title></head><body>${links.map((link) => `<a href="${link}">${link}</a>`).join('')}</body></html>`);
     });
   });
   afterAll(() => server.close());
+
+  it('counts no page its analysis calls an error page (a soft 404) against the page limit, and yields it to be listed', async () => {
+    const progress: CrawlProgress[] = [];
+    const events = await collect(`${server.origin}/soft-home`, {
+      allowHosts: ALLOW_LOCAL,
+      probe: false,
+      useSitemap: false,
+      concurrency: 1,
+      maxPages: 3,
+      onProgress: (entry) => progress.push(entry),
+      // The engine's errorPageReason in real use; here the title tells.
+      analysePage: (page) => ({ notFound: /<title>Page not found<\/title>/.test(page.body) }),
+      isErrorPage: (analysis) => analysis.notFound,
+    });
+    const pages = pagesOf(events).map((event) => [new URL(event.page.url ?? '').pathname, event.page.status, event.analysis.notFound]);
+    // Three pages that are content; the two soft 404s and the 404 met on the way are yielded beside them.
+    expect(pages).toEqual([
+      ['/soft-home', 200, false],
+      ['/soft-1', 200, true],
+      ['/missing', 404, false],
+      ['/soft-2', 200, true],
+      ['/a', 200, false],
+      ['/b', 200, false],
+    ]);
+    expect(progress.at(-1)?.done).toBe(3);
+  });
 
   it('yields error answers for the caller to list, without counting them against the page limit', async () => {
     const progress: CrawlProgress[] = [];

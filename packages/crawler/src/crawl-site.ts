@@ -9,12 +9,13 @@ import { assertRobotsAllow, fetchSiteContext, type SiteContextOptions } from './
 import { toPageInput } from './snapshot-page';
 import { CITABLE_BOT_TOKEN } from './user-agent';
 
-export interface CrawlOptions extends SafeFetcherOptions, SiteContextOptions {
+export interface CrawlOptions<A = undefined> extends SafeFetcherOptions, SiteContextOptions {
   /** A shared fetcher (connection pool); when absent one is created and closed. */
   fetcher?: SafeFetcher;
   /**
-   * Pages yielded at most, not counting pages that answered an HTTP error (4xx, 5xx): those are
-   * yielded too, for the caller to list, but are no content and use no room. Default 100.
+   * Pages yielded at most, not counting error pages: a page that answered an HTTP error (4xx, 5xx),
+   * or one `isErrorPage` tells by its analysis (a soft 404), is yielded too, for the caller to
+   * list, but is no content and uses no room. Default 100.
    */
   maxPages?: number;
   /** Requests in flight at once to the site. Default 4. */
@@ -25,13 +26,26 @@ export interface CrawlOptions extends SafeFetcherOptions, SiteContextOptions {
   maxCrawlDelayMs?: number;
   /** Called after every event, for a progress bar. */
   onProgress?: (progress: CrawlProgress) => void;
+  /**
+   * Analyses each HTML page before it is counted (an audit, a page model); the page event carries
+   * the result as `analysis`. The page keeps its request slot until the analysis settles, so an
+   * analysis slower than the fetches (an audit on a worker thread) sets the crawl's pace and pages
+   * never pile up waiting for it. A rejection ends the crawl with that error.
+   */
+  analysePage?: (page: PageInput, site: SiteContext) => A | Promise<A>;
+  /**
+   * Whether the analysis found an error page its status does not show (a soft 404, which only the
+   * page's content tells): it is yielded for the caller to list, and takes no room under `maxPages`.
+   */
+  isErrorPage?: (analysis: A) => boolean;
 }
 
 export interface CrawlProgress {
-  /** Pages yielded, error pages (4xx, 5xx) left out. */
+  /** Pages yielded, error pages (4xx, 5xx, and those `isErrorPage` tells) left out. */
   done: number;
   /** URLs waiting to be requested. */
   queued: number;
+  /** URLs being fetched, or whose page is being analysed before it counts. */
   inFlight: number;
   /** Pages that could not be fetched. */
   failed: number;
@@ -42,14 +56,15 @@ export interface CrawlProgress {
 
 export type SkipReason = 'robots' | 'duplicate' | 'redirect' | 'not-html' | 'off-site';
 
-export type CrawlEvent =
+export type CrawlEvent<A = undefined> =
   /** First event: the shared site context, fetched once. */
   | { type: 'site'; site: SiteContext; progress: CrawlProgress }
   /**
-   * A page to analyse (any status, HTML only); `depth` is its link distance from the start. One
-   * that answered 4xx or 5xx is an error page (the engine's errorPageReason), not content to score.
+   * A page to analyse (any status, HTML only); `depth` is its link distance from the start, and
+   * `analysis` what `analysePage` made of it (undefined without one). One that answered 4xx or 5xx
+   * is an error page (the engine's errorPageReason), not content to score.
    */
-  | { type: 'page'; page: PageInput; depth: number; progress: CrawlProgress }
+  | { type: 'page'; page: PageInput; depth: number; analysis: A; progress: CrawlProgress }
   /** `status`: the HTTP status of a response that was not HTML (`not-html`), so an error answer can be told. */
   | { type: 'skipped'; url: string; reason: SkipReason; detail: string; status?: number; progress: CrawlProgress }
   | { type: 'error'; url: string; error: CrawlerError; progress: CrawlProgress };
@@ -69,8 +84,9 @@ const MAX_RATE_LIMITED_IN_A_ROW = 3;
 
 /**
  * Crawls one site breadth first from `startUrl` (and its sitemap), streaming each HTML page as
- * an event so the caller can analyse and drop it: memory holds the URL set and the queue, never
- * the pages. Same origin only (the origin the start URL ends up on after redirects); URLs are
+ * an event so the caller can analyse and drop it: memory holds the URL set and the queue, and at
+ * most `concurrency` pages, in flight or waiting for the caller (a slow caller slows the crawl).
+ * Same origin only (the origin the start URL ends up on after redirects); URLs are
  * de-duplicated after normalisation, redirects and rel=canonical; robots.txt and its
  * Crawl-delay are obeyed for CitableBot; a 429/503 with Retry-After pauses every request.
  * Throws a CrawlerError when the start page itself cannot be crawled, when robots.txt asks for
@@ -85,7 +101,7 @@ const MAX_RATE_LIMITED_IN_A_ROW = 3;
  *   if (event.type === 'page') analyse({ page: event.page, site });
  * }
  */
-export async function* crawlSite(startUrl: string, options: CrawlOptions = {}): AsyncGenerator<CrawlEvent, void, undefined> {
+export async function* crawlSite<A = undefined>(startUrl: string, options: CrawlOptions<A> = {}): AsyncGenerator<CrawlEvent<A>, void, undefined> {
   const start = parseAuditUrl(startUrl);
   const fetcher = options.fetcher ?? new SafeFetcher(options);
   const stop = new AbortController();
@@ -102,7 +118,7 @@ export async function* crawlSite(startUrl: string, options: CrawlOptions = {}): 
   }
 }
 
-async function* runCrawl(start: URL, fetcher: SafeFetcher, options: CrawlOptions, signal: AbortSignal): AsyncGenerator<CrawlEvent> {
+async function* runCrawl<A>(start: URL, fetcher: SafeFetcher, options: CrawlOptions<A>, signal: AbortSignal): AsyncGenerator<CrawlEvent<A>> {
   const maxPages = Math.max(1, options.maxPages ?? DEFAULT_MAX_PAGES);
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
   // Duplicates, redirects and errors use requests without yielding pages; this bounds them.
@@ -127,19 +143,12 @@ async function* runCrawl(start: URL, fetcher: SafeFetcher, options: CrawlOptions
     sitemap: options.useSitemap === false && options.sitemap === undefined ? false : options.sitemap,
   });
 
-  const state = new CrawlState(origin, robots, maxPages, maxRequests);
-  const report = <T extends CrawlEvent>(event: T): T => {
+  const state = new CrawlState<A>(origin, robots, maxPages, maxRequests);
+  const report = <T extends CrawlEvent<A>>(event: T): T => {
     options.onProgress?.(event.progress);
     return event;
   };
   yield report({ type: 'site', site, progress: state.progress() });
-
-  state.seen.add(normalizeUrl(start));
-  state.requests = 1;
-  state.handle({ url: normalizeUrl(start), depth: 0 }, first);
-  if (options.useSitemap !== false) {
-    for (const url of site.sitemap?.pageUrls ?? []) state.enqueue(url, 1);
-  }
 
   let wake: () => void = () => {};
   let woken = new Promise<void>((resolve) => (wake = resolve));
@@ -147,41 +156,74 @@ async function* runCrawl(start: URL, fetcher: SafeFetcher, options: CrawlOptions
   signal.addEventListener('abort', notify, { once: true });
   let nextStartAt = firstStartedAt + crawlDelayMs;
   let rateLimitedInARow = 0;
-  let stoppedBy: RateLimitedError | undefined;
+  // What ends the crawl from inside a request: a site that keeps rate-limiting, a failed analysis.
+  let stoppedBy: { error: unknown } | undefined;
   let delayTimer: NodeJS.Timeout | undefined;
 
-  const run = async (entry: QueueEntry) => {
+  /** The fetched page, or null when it is no page to yield (a redirect, a failure, a duplicate...). */
+  const fetchPage = async (entry: QueueEntry): Promise<PageInput | null> => {
     try {
       // Redirects are queued rather than followed, so no URL is ever requested twice.
       const response = await fetcher.fetch(entry.url, { expectHtml: true, followRedirects: false, signal });
       rateLimitedInARow = 0;
       if (response.headers.location !== undefined && response.status >= 300 && response.status < 400) {
         state.redirect(entry, response.headers.location);
-      } else {
-        state.handle(entry, response);
+        return null;
       }
+      return state.handle(entry, response);
     } catch (error) {
-      if (signal.aborted) return;
+      if (signal.aborted) return null;
       if (error instanceof RateLimitedError) {
         rateLimitedInARow += 1;
-        if (rateLimitedInARow >= MAX_RATE_LIMITED_IN_A_ROW) stoppedBy ??= error;
+        if (rateLimitedInARow >= MAX_RATE_LIMITED_IN_A_ROW) stoppedBy ??= { error };
         // The site asked every client to slow down, not just this URL: pause all requests.
         nextStartAt = Math.max(nextStartAt, Date.now() + Math.min(error.retryAfterMs ?? RATE_LIMIT_PAUSE_MS, MAX_RATE_LIMIT_PAUSE_MS));
       }
       if (error instanceof NotHtmlError) state.skip(entry.url, 'not-html', error.message, error.status);
       else if (error instanceof CrawlerError) state.fail(entry.url, error);
       else state.fail(entry.url, new CrawlerError('UNREACHABLE', error instanceof Error ? error.message : String(error), entry.url));
+      return null;
+    }
+  };
+
+  /** Analyses the page, then counts it (unless it is an error page) and queues its event. */
+  const deliver = async (entry: QueueEntry, page: PageInput): Promise<void> => {
+    if (state.full()) return;
+    const analysis = options.analysePage ? await options.analysePage(page, site) : (undefined as A);
+    if (signal.aborted) return;
+    const errorPage = httpErrorReason(page.status) !== null || (options.isErrorPage?.(analysis) ?? false);
+    state.addPage(entry, page, analysis, errorPage);
+  };
+
+  /** One URL from request to event; it holds its slot (inFlight) until its page is counted. */
+  const run = async (entry: QueueEntry, fetched?: FetchResult) => {
+    state.inFlight += 1;
+    try {
+      // The start page comes fetched: it is handled at once, so its links are queued before the sitemap's.
+      const page = fetched ? state.handle(entry, fetched) : await fetchPage(entry);
+      if (page) await deliver(entry, page);
+    } catch (error) {
+      if (!signal.aborted) stoppedBy ??= { error };
     } finally {
       state.inFlight -= 1;
       notify();
     }
   };
 
+  state.seen.add(normalizeUrl(start));
+  state.requests = 1;
+  void run({ url: normalizeUrl(start), depth: 0 }, first);
+  if (options.useSitemap !== false) {
+    for (const url of site.sitemap?.pageUrls ?? []) state.enqueue(url, 1);
+  }
+
   try {
     for (;;) {
       if (signal.aborted) throw new AbortedError(start.href);
-      if (stoppedBy) throw stoppedBy;
-      while (state.canStart() && state.inFlight < concurrency) {
+      if (stoppedBy) throw stoppedBy.error;
+      // Pages waiting for the caller hold their slots too: a slow caller slows the crawl down
+      // rather than letting fetched pages pile up in memory.
+      while (state.canStart() && state.inFlight + state.pagesWaiting < concurrency) {
         const now = Date.now();
         if (now < nextStartAt) {
           delayTimer ??= setTimeout(() => {
@@ -191,12 +233,11 @@ async function* runCrawl(start: URL, fetcher: SafeFetcher, options: CrawlOptions
           break;
         }
         const entry = state.dequeue();
-        state.inFlight += 1;
         state.requests += 1;
         nextStartAt = now + crawlDelayMs;
         void run(entry);
       }
-      const event = state.events.shift();
+      const event = state.nextEvent();
       if (event) {
         event.progress = state.progress();
         yield report(event);
@@ -213,11 +254,13 @@ async function* runCrawl(start: URL, fetcher: SafeFetcher, options: CrawlOptions
 }
 
 /** The crawl's bookkeeping: URL set, FIFO queue (breadth first) and pending events. */
-class CrawlState {
+class CrawlState<A> {
   readonly seen = new Set<string>();
-  readonly events: CrawlEvent[] = [];
+  private readonly events: CrawlEvent<A>[] = [];
   inFlight = 0;
   requests = 0;
+  /** Page events not yet taken by the caller. */
+  pagesWaiting = 0;
   private queue: QueueEntry[] = [];
   private head = 0;
   private done = 0;
@@ -244,6 +287,17 @@ class CrawlState {
 
   canStart(): boolean {
     return this.head < this.queue.length && this.done + this.inFlight < this.maxPages && this.requests < this.maxRequests;
+  }
+
+  /** The page limit is reached: nothing more is analysed or yielded. */
+  full(): boolean {
+    return this.done >= this.maxPages;
+  }
+
+  nextEvent(): CrawlEvent<A> | undefined {
+    const event = this.events.shift();
+    if (event?.type === 'page') this.pagesWaiting -= 1;
+    return event;
   }
 
   dequeue(): QueueEntry {
@@ -278,14 +332,22 @@ class CrawlState {
     }
   }
 
-  handle(entry: QueueEntry, response: FetchResult): void {
+  /** Queues the links of a fetched HTML response; returns it as a page, or null when it is a duplicate, off-site or disallowed. */
+  handle(entry: QueueEntry, response: FetchResult): PageInput | null {
     const finalUrl = normalizeUrl(response.url);
     if (finalUrl !== entry.url) {
-      if (!this.sameOrigin(finalUrl)) return this.skip(entry.url, 'off-site', `redirects to ${finalUrl}, outside ${this.origin}`);
-      if (this.seen.has(finalUrl)) return this.skip(entry.url, 'duplicate', `redirects to ${finalUrl}, already crawled`);
+      if (!this.sameOrigin(finalUrl)) {
+        this.skip(entry.url, 'off-site', `redirects to ${finalUrl}, outside ${this.origin}`);
+        return null;
+      }
+      if (this.seen.has(finalUrl)) {
+        this.skip(entry.url, 'duplicate', `redirects to ${finalUrl}, already crawled`);
+        return null;
+      }
       this.seen.add(finalUrl);
       if (!this.robots.robots.isAllowed(CITABLE_BOT_TOKEN, finalUrl)) {
-        return this.skip(entry.url, 'robots', `redirects to ${finalUrl}, which robots.txt does not allow`);
+        this.skip(entry.url, 'robots', `redirects to ${finalUrl}, which robots.txt does not allow`);
+        return null;
       }
     }
     const { links, canonical, nofollow } = extractPageLinks(response.body, response.url);
@@ -295,12 +357,18 @@ class CrawlState {
     if (canonical !== null && canonical !== finalUrl && this.sameOrigin(canonical)) {
       const known = this.seen.has(canonical);
       this.enqueue(canonical, entry.depth, true);
-      return this.skip(finalUrl, 'duplicate', known ? `a duplicate of ${canonical} (rel=canonical)` : `canonical URL is ${canonical}`);
+      this.skip(finalUrl, 'duplicate', known ? `a duplicate of ${canonical} (rel=canonical)` : `canonical URL is ${canonical}`);
+      return null;
     }
-    if (this.done >= this.maxPages) return;
-    // An error answer is yielded, so the caller can list it, but takes no room under the page limit.
-    if (httpErrorReason(response.status) === null) this.done += 1;
-    this.events.push({ type: 'page', page: toPageInput(response), depth: entry.depth, progress: this.progress() });
+    return toPageInput(response);
+  }
+
+  /** Queues a page's event; an error page is yielded, so the caller can list it, but takes no room under the page limit. */
+  addPage(entry: QueueEntry, page: PageInput, analysis: A, errorPage: boolean): void {
+    if (this.full()) return;
+    if (!errorPage) this.done += 1;
+    this.pagesWaiting += 1;
+    this.events.push({ type: 'page', page, depth: entry.depth, analysis, progress: this.progress() });
   }
 
   redirect(entry: QueueEntry, location: string): void {

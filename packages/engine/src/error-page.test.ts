@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteSnapshot } from '@citable/contract';
-import { auditFetchedPage, errorPageReason, SOFT_404_MAX_WORDS } from './error-page';
+import { auditFetchedPage, errorPageReason, modelFetchedPage, SOFT_404_MAX_WORDS } from './error-page';
 import { buildPageModel } from './model/build-page-model';
 import { aggregateSiteAudit } from './scoring/aggregate-site-audit';
 
@@ -84,6 +84,23 @@ describe('errorPageReason: soft 404s', () => {
   it('only applies to success statuses', () => {
     expect(errorPageReason(404, model(404, 'Page not found', shortNotFound))?.soft).toBe(false);
     expect(errorPageReason(undefined, model(undefined, 'Page not found', shortNotFound))).toBeNull();
+  });
+});
+
+describe('modelFetchedPage', () => {
+  it('models a real page and refuses an error page, with its URL, status and reason', () => {
+    const real = modelFetchedPage({ url: 'https://tea.example.com/guide', status: 200, body: html('Brewing guide', article), format: 'html' });
+    expect(real.type === 'content' && real.model.url).toBe('https://tea.example.com/guide');
+    expect(real.type === 'content' && real.model.title).toBe('Brewing guide');
+    // The status tells whatever the page says; a soft 404 is told by its model.
+    expect(modelFetchedPage({ url: 'https://tea.example.com/old', status: 410, body: html('Brewing guide', article), format: 'html' })).toEqual({
+      type: 'error-page',
+      errorPage: { url: 'https://tea.example.com/old', status: 410, reason: 'answered 410 Gone' },
+    });
+    expect(modelFetchedPage({ url: 'https://tea.example.com/gone', status: 200, body: html('Page not found', shortNotFound), format: 'html' })).toEqual({
+      type: 'error-page',
+      errorPage: { url: 'https://tea.example.com/gone', status: 200, reason: 'answered 200 OK but says "Page not found" (a soft 404)' },
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { httpErrorReason, httpStatusLabel, type AuditResult, type ErrorPage, type SiteSnapshot } from '@citable/contract';
+import { httpErrorReason, httpStatusLabel, type AuditResult, type ErrorPage, type PageInput, type SiteSnapshot } from '@citable/contract';
 import { auditModel, type AuditOptions } from './audit';
 import { buildPageModel } from './model/build-page-model';
 import type { PageModel } from './model/types';
@@ -58,21 +58,34 @@ export function softNotFoundPhrase(model: SoftSignals): string | null {
   return null;
 }
 
+/** A fetched page read as content: its model, or why it is an error page and was not analysed. */
+export type FetchedPageModel = { type: 'content'; model: PageModel } | { type: 'error-page'; errorPage: ErrorPage };
+
 /** The outcome of auditing a fetched page: its audit, or why it is an error page and was not scored. */
 export type FetchedPageAudit = { type: 'audited'; result: AuditResult } | { type: 'error-page'; errorPage: ErrorPage };
+
+/**
+ * The model of a fetched page, unless it is an error page: a 4xx or 5xx is told by its status
+ * alone (no model is built), a soft 404 by the model. Use it wherever a page read from the network
+ * is analysed (the tools); `buildPageModel` models anything it is given.
+ */
+export function modelFetchedPage(page: PageInput): FetchedPageModel {
+  const http = errorPageReason(page.status);
+  if (http !== null) return { type: 'error-page', errorPage: { url: page.url ?? '', status: http.status, reason: http.reason } };
+  const model = buildPageModel(page);
+  const verdict = errorPageReason(page.status, model);
+  if (verdict !== null) return { type: 'error-page', errorPage: { url: page.url ?? '', status: verdict.status, reason: verdict.reason } };
+  return { type: 'content', model };
+}
 
 /**
  * Audits a fetched page unless it is an error page, building its model once for both. Use it
  * wherever a page read from the network is scored; `auditSnapshot` scores anything it is given.
  */
 export function auditFetchedPage(snapshot: SiteSnapshot, options: AuditOptions = {}): FetchedPageAudit {
-  const { page } = snapshot;
-  const http = errorPageReason(page.status);
-  if (http !== null) return { type: 'error-page', errorPage: { url: page.url ?? '', status: http.status, reason: http.reason } };
-  const model = buildPageModel(page);
-  const verdict = errorPageReason(page.status, model);
-  if (verdict !== null) return { type: 'error-page', errorPage: { url: page.url ?? '', status: verdict.status, reason: verdict.reason } };
-  return { type: 'audited', result: auditModel(model, snapshot.site, options) };
+  const read = modelFetchedPage(snapshot.page);
+  if (read.type === 'error-page') return read;
+  return { type: 'audited', result: auditModel(read.model, snapshot.site, options) };
 }
 
 // Title parts: "Page not found | Lantern Tea", "404 - Page not found", "Error 404: Not Found".

@@ -1,5 +1,5 @@
 export { auditSnapshot, auditContent, auditModel, type AuditOptions, type ContentInput } from './audit';
-export { auditFetchedPage, errorPageReason, softNotFoundPhrase, SOFT_404_MAX_WORDS, type ErrorPageVerdict, type FetchedPageAudit } from './error-page';
+export { auditFetchedPage, errorPageReason, modelFetchedPage, softNotFoundPhrase, SOFT_404_MAX_WORDS, type ErrorPageVerdict, type FetchedPageAudit, type FetchedPageModel } from './error-page';
 export { buildPageModel, type PageModelInput } from './model/build-page-model';
 export { extractMetadata, type ExtractedMetadata } from './extract-metadata';
 export { detectFormat } from './model/detect-format';

@@ -29,6 +29,8 @@ function page(title: string, body: string, links: string[] = []): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}<ul>${links.map((href) => `<li><a href="${href}">${href}</a></li>`).join('')}</ul></main></body></html>`;
 }
 
+const CROWDED_SOFT_404S = Array.from({ length: 4 }, (_, i) => `/crowded/soft-${i}`);
+
 let site: Server;
 let origin = '';
 let server: TestServer;
@@ -46,6 +48,10 @@ beforeAll(async () => {
     if (path === '/broken') return send(500, page('Internal Server Error', '<p>Something went wrong.</p>'));
     if (path === '/soft') return send(200, page('Page not found', '<p>Sorry, we could not find that page.</p>', ['/']));
     if (path === '/gone.json') return send(404, '{"error":"not found"}', 'application/json');
+    // A site whose home page links to soft 404s before its real pages.
+    if (path === '/crowded/') return send(200, page('Lantern Tea', prose('Home'), [...CROWDED_SOFT_404S, '/crowded/guide', '/crowded/faq']));
+    if (path.startsWith('/crowded/soft-')) return send(200, page('Page not found', '<p>Sorry, we could not find that page.</p>'));
+    if (path === '/crowded/guide' || path === '/crowded/faq') return send(200, page(path.endsWith('guide') ? 'Brewing guide' : 'Questions', prose(path)));
     // A site with nothing but error pages.
     if (path.startsWith('/dead')) return send(404, page('Not found', '<p>Nothing here.</p>', ['/dead/a', '/dead/b']));
     return send(404, page('Not found', '<p>Nothing here.</p>'));
@@ -180,6 +186,22 @@ describe('a site audit with error pages', () => {
 });
 
 describe('the page limit of a site audit', () => {
+  it('counts content pages only: soft 404s take no room, in the job crawl and in the in-process crawl alike', { timeout: 60_000 }, async () => {
+    const softErrors = CROWDED_SOFT_404S.map((path) => ({ url: `${origin}${path}`, status: 200, reason: 'answered 200 OK but says "Page not found" (a soft 404)' }));
+    const started = await api<AuditRun>(server.baseUrl, '/api/audits', { cookie, body: { url: `${origin}/crowded/`, scope: 'site', maxPages: 3 } });
+    expect(started.status).toBe(202);
+    const run = await runJob(started.body.id);
+    expect(run).toMatchObject({ status: 'completed', progress: { done: 3, total: 3 } });
+    expect(run.result?.pages?.map((entry) => entry.url).sort()).toEqual([`${origin}/crowded/`, `${origin}/crowded/faq`, `${origin}/crowded/guide`]);
+    expect([...(run.result?.errorPages ?? [])].sort((a, b) => a.url.localeCompare(b.url))).toEqual(softErrors);
+
+    // The in-process crawl (scheduled monitoring): the soft 404s come first, and used to fill the limit.
+    const inProcess = await auditSite(`${origin}/crowded/`, { allowHosts: ['127.0.0.1'], maxPages: 3, onProgress: async () => {} });
+    if (inProcess.kind !== 'site') throw new Error('expected a site audit');
+    expect(inProcess.result.pages?.map((entry) => entry.url).sort()).toEqual([`${origin}/crowded/`, `${origin}/crowded/faq`, `${origin}/crowded/guide`]);
+    expect([...(inProcess.result.errorPages ?? [])].sort((a, b) => a.url.localeCompare(b.url))).toEqual(softErrors);
+  });
+
   it('reads the number of pages asked for, within the plan\'s limit, on the dashboard and the public API', async () => {
     const refused = await api(server.baseUrl, '/api/audits', { cookie, body: { url: `${origin}/`, scope: 'site', maxPages: 101 } });
     expect(refused).toMatchObject({ status: 403, body: { error: 'Your plan audits up to 100 pages per site.', requiredPlan: 'agency' } });

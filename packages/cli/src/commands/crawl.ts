@@ -46,7 +46,7 @@ export const crawlCommand: Command = {
         now: Date.now(),
         // The total is what the crawl knows of so far, capped by --max-pages.
         onProgress: (p) =>
-          bar?.update(p.audited, Math.min(p.maxPages, p.done + p.queued + p.inFlight), `pages audited · ${p.inFlight} fetching · ${p.errorPages} error pages · ${p.failed} failed · ${p.skipped} skipped`),
+          bar?.update(p.audited, Math.min(p.maxPages, p.done + p.queued + p.inFlight), `pages audited · ${p.inFlight} in progress · ${p.errorPages} error pages · ${p.failed} failed · ${p.skipped} skipped`),
       });
     } finally {
       bar?.clear();

@@ -3,6 +3,17 @@ import type { ErrorPage, PageInput, SiteAuditResult, SiteContext } from '@citabl
 import type { AuditWorkerData, FromWorker, ToWorker, WorkerReply } from './audit-messages';
 import { bundleAuditWorker } from './audit-worker-bundle';
 
+/**
+ * The heap ceiling of an audit worker, in MB. V8 sizes a heap's growth by its ceiling: under
+ * Node's default (a quarter of the machine's memory, up to 4 GB) it lets dead objects grow to four
+ * times the live heap before a full collection, and a worker's live heap is small (the page in
+ * hand and the summaries kept, 15-20 MB on the benchmark crawl) while every page it audits leaves
+ * its model behind: ~60 MB of garbage per worker. Under 1 GB V8 collects at about 1.6 times the
+ * live heap. 1 GB is three times what the worst page the fetcher accepts needs (5 MB of dense
+ * markup: ~340 MB), so no page is refused for it.
+ */
+export const AUDIT_WORKER_HEAP_MB = 1024;
+
 interface Job {
   resolve(reply: WorkerReply): void;
   reject(error: Error): void;
@@ -17,16 +28,14 @@ interface PoolWorker {
 
 /**
  * Audits pages on worker threads so the crawl's event loop only fetches and extracts links.
- * Each page goes to the worker with the fewest pages waiting; `whenBelow` lets the crawl loop
- * stop pulling pages while the workers are behind, which keeps memory flat. The workers keep
+ * Each page goes to the worker with the fewest pages waiting (the crawl holds a page's slot until
+ * its audit is done, so the workers are never sent more than its concurrency). The workers keep
  * the page results until `aggregate`.
  */
 export class AuditPool {
   private workers: PoolWorker[];
   private nextId = 0;
-  private pendingCount = 0;
   private lost = 0;
-  private waiters: { limit: number; resolve(): void }[] = [];
 
   private constructor(size: number, script: string, data: AuditWorkerData) {
     this.workers = Array.from({ length: Math.max(1, size) }, () => this.spawn(script, data));
@@ -39,6 +48,11 @@ export class AuditPool {
   /** Pages whose results were lost with a worker that stopped (a crash, out of memory). */
   get lostAudits(): number {
     return this.lost;
+  }
+
+  /** Each worker's heap ceiling in MB, as the worker runs with it. */
+  heapLimitsMb(): number[] {
+    return this.workers.map(({ worker }) => worker.resourceLimits?.maxOldGenerationSizeMb ?? 0);
   }
 
   /** The site context is the same for every page; each worker gets it once. */
@@ -66,12 +80,6 @@ export class AuditPool {
     return reply.site;
   }
 
-  /** Resolves once fewer than `limit` pages are waiting for an audit. */
-  whenBelow(limit: number): Promise<void> {
-    if (this.pendingCount < limit) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ limit, resolve }));
-  }
-
   async close(): Promise<void> {
     await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
   }
@@ -83,7 +91,6 @@ export class AuditPool {
   private send(target: PoolWorker | undefined, message: (id: number) => ToWorker): Promise<WorkerReply> {
     if (!target) return Promise.reject(new Error('every audit worker has stopped'));
     const id = this.nextId++;
-    this.pendingCount += 1;
     return new Promise<WorkerReply>((resolve, reject) => {
       target.jobs.set(id, { resolve, reject });
       target.worker.postMessage(message(id));
@@ -91,13 +98,12 @@ export class AuditPool {
   }
 
   private spawn(script: string, data: AuditWorkerData): PoolWorker {
-    const worker = new Worker(script, { eval: true, workerData: data });
+    const worker = new Worker(script, { eval: true, workerData: data, resourceLimits: { maxOldGenerationSizeMb: AUDIT_WORKER_HEAP_MB } });
     const entry: PoolWorker = { worker, jobs: new Map(), audited: 0 };
     worker.on('message', (message: FromWorker) => {
       const job = entry.jobs.get(message.id);
       if (!job) return;
       entry.jobs.delete(message.id);
-      this.settled();
       if ('error' in message) job.reject(new Error(message.error));
       else job.resolve(message.reply);
     });
@@ -107,23 +113,11 @@ export class AuditPool {
       if (!this.workers.includes(entry)) return;
       this.workers = this.workers.filter((w) => w !== entry);
       this.lost += entry.audited;
-      for (const job of entry.jobs.values()) {
-        this.settled();
-        job.reject(error);
-      }
+      for (const job of entry.jobs.values()) job.reject(error);
       entry.jobs.clear();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`audit worker exited with code ${code}`)));
     return entry;
-  }
-
-  private settled(): void {
-    this.pendingCount -= 1;
-    this.waiters = this.waiters.filter((waiter) => {
-      if (this.pendingCount >= waiter.limit) return true;
-      waiter.resolve();
-      return false;
-    });
   }
 }

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { httpErrorReason, type ErrorPage, type SiteAuditResult } from '@citable/contract';
+import { httpErrorReason, type ErrorPage, type PageInput, type SiteAuditResult, type SiteContext } from '@citable/contract';
 import { crawlSite, type CrawlProgress, type SkipReason } from '@citable/crawler';
 import { AuditPool } from './audit-pool';
 
@@ -29,14 +29,16 @@ export interface CrawlAuditResult {
   skipped: { url: string; reason: SkipReason; detail: string }[];
 }
 
-// Pages handed to the workers but not yet audited, per worker: enough to keep every worker busy
-// while the next page downloads, few enough that page bodies never pile up in memory.
-const QUEUED_PER_WORKER = 4;
+/** What became of a page handed to the audit workers. */
+type PageVerdict = { type: 'audited' } | { type: 'error-page'; errorPage: ErrorPage } | { type: 'failed'; message: string };
 
 /**
  * Crawls a site and audits each page as it arrives, on worker threads, which keep only a small
- * PageAudit per page; the site result is aggregated on a worker at the end. A CrawlerError about the start
- * page (unreachable, refused, robots.txt) is thrown; other pages' failures are listed.
+ * PageAudit per page; the site result is aggregated on a worker at the end. A page keeps its crawl
+ * slot until its audit is done, so at most `concurrency` pages are in memory, fetched or waiting
+ * for a worker, and a soft 404 (which only its audit tells) takes no room under `maxPages`. A
+ * CrawlerError about the start page (unreachable, refused, robots.txt) is thrown; other pages'
+ * failures are listed.
  */
 export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions): Promise<CrawlAuditResult> {
   const workerCount = options.workers ?? Math.max(1, Math.min(4, availableParallelism() - 1));
@@ -44,55 +46,51 @@ export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions
   const starting = AuditPool.start(workerCount, { now: options.now });
   // A failed start is reported where the pool is awaited, not as an unhandled rejection.
   starting.catch(() => undefined);
-  let pool: AuditPool | undefined;
+  // The workers get the site context once, before the first page.
+  let ready: Promise<AuditPool> | undefined;
+  const poolFor = (site: SiteContext) =>
+    (ready ??= starting.then((pool) => {
+      pool.setSite(site);
+      return pool;
+    }));
+  const auditPage = async (page: PageInput, site: SiteContext): Promise<PageVerdict> => {
+    const pool = await poolFor(site);
+    try {
+      const errorPage = await pool.audit(page);
+      return errorPage ? { type: 'error-page', errorPage } : { type: 'audited' };
+    } catch (error) {
+      return { type: 'failed', message: error instanceof Error ? error.message : String(error) };
+    }
+  };
   let audited = 0;
   const failed: CrawlAuditResult['failed'] = [];
   const skipped: CrawlAuditResult['skipped'] = [];
   const errorPages: ErrorPage[] = [];
-  const inFlight = new Set<Promise<void>>();
-  let lastProgress: CrawlProgress | undefined;
-  const report = () => {
-    if (lastProgress) options.onProgress?.({ ...lastProgress, audited, errorPages: errorPages.length });
-  };
+  const crawl = crawlSite(startUrl, {
+    maxPages: options.maxPages,
+    concurrency: options.concurrency,
+    analysePage: auditPage,
+    isErrorPage: (verdict) => verdict.type === 'error-page',
+  });
 
   try {
-    for await (const event of crawlSite(startUrl, { maxPages: options.maxPages, concurrency: options.concurrency })) {
-      lastProgress = event.progress;
-      if (event.type === 'site') {
-        pool = await starting;
-        pool.setSite(event.site);
-      } else if (event.type === 'skipped') {
+    for await (const event of crawl) {
+      if (event.type === 'skipped') {
         // A 404 answered as text/plain or JSON is a broken link: an error page, not a skip.
         const reason = httpErrorReason(event.status);
         if (reason !== null && event.status !== undefined) errorPages.push({ url: event.url, status: event.status, reason });
         else skipped.push({ url: event.url, reason: event.reason, detail: event.detail });
       } else if (event.type === 'error') {
         failed.push({ url: event.url, code: event.error.code, message: event.error.message });
-      } else {
-        pool ??= await starting;
-        const url = event.page.url ?? startUrl;
-        const job = pool.audit(event.page).then(
-          (errorPage) => {
-            if (errorPage) errorPages.push(errorPage);
-            else audited += 1;
-          },
-          (error: unknown) => {
-            failed.push({ url, code: 'AUDIT_FAILED', message: error instanceof Error ? error.message : String(error) });
-          },
-        );
-        const tracked = job.finally(() => {
-          inFlight.delete(tracked);
-          report();
-        });
-        inFlight.add(tracked);
-        // Not pulling the next event is what makes the crawler wait: it starts requests only
-        // when asked for an event.
-        await pool.whenBelow(workerCount * QUEUED_PER_WORKER);
+      } else if (event.type === 'page') {
+        const verdict = event.analysis;
+        if (verdict.type === 'audited') audited += 1;
+        else if (verdict.type === 'error-page') errorPages.push(verdict.errorPage);
+        else failed.push({ url: event.page.url ?? startUrl, code: 'AUDIT_FAILED', message: verdict.message });
       }
-      report();
+      options.onProgress?.({ ...event.progress, audited, errorPages: errorPages.length });
     }
-    await Promise.all(inFlight);
-    pool ??= await starting;
+    const pool = await starting;
     // By URL, so the list does not depend on which page answered first.
     const site = await pool.aggregate([...errorPages].sort((a, b) => a.url.localeCompare(b.url)));
     if (pool.lostAudits > 0) {
@@ -101,6 +99,6 @@ export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions
     return { startUrl, site, failed, skipped };
   } finally {
     // When the start page fails the pool may still be starting; it is closed all the same.
-    await (pool ?? (await starting.catch(() => undefined)))?.close();
+    await (await starting.catch(() => undefined))?.close();
   }
 }

@@ -17,6 +17,8 @@ export interface GenerateSchemaInput {
   contentType?: GeneratedSchemaType;
   /** 'site' describes the whole site (Organization, WebSite); 'page' describes this page. */
   scope: ToolScope;
+  /** The page's model, when the caller built it already (to tell an error page); built here otherwise. */
+  model?: PageModel;
 }
 
 const CONTEXT = 'https://schema.org';
@@ -51,7 +53,7 @@ const INSTRUCTION_RE = /^how to\b[^?]*$/i;
  */
 export function generateSchema(input: GenerateSchemaInput): SchemaGeneratorResult {
   const page = input.snapshot.page;
-  const model = buildPageModel(page);
+  const model = input.model ?? buildPageModel(page);
   const cues = page.format === 'html' ? collectPageCues(page.body, model.url) : emptyCues();
   const origin = originOf(model.url) ?? originOf(input.snapshot.site?.origin ?? null);
   const ids = nodeIds(model.url, origin);

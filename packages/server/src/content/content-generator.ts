@@ -62,10 +62,12 @@ const hostOf = (url: string) => {
  */
 export async function generateForUser(deps: NetworkDeps & { llm: LlmClient }, call: GeneratorCall, input: GeneratorInput): Promise<ContentGeneratorResult> {
   const website = call.profile.websites[0];
-  const models: PageModel[] = website ? await readSitePages(website.url, deps, TOOL_SITE_PAGES) : [];
+  // Error pages of the website (4xx, 5xx, soft 404s) ground nothing: they are listed.
+  const read = website ? await readSitePages(website.url, deps, TOOL_SITE_PAGES) : null;
+  const models: PageModel[] = read?.pages ?? [];
   const pages = models.map((model, index) => ({ url: model.url ?? `${website?.url ?? ''}#${index}`, model }));
   const siteLabel = website ? hostOf(website.url) : null;
-  const base = { contentType: input.contentType, pagesRead: pages.length, websiteUrl: website?.url ?? null };
+  const base = { contentType: input.contentType, pagesRead: pages.length, websiteUrl: website?.url ?? null, ...(read ? { errorPages: read.errorPages } : {}) };
   const builtIn = (note?: string): ContentGeneratorResult => {
     const output = generateContent({ contentType: input.contentType, topic: input.topic, keywords: input.targetKeywords, length: input.contentLength, pages, siteLabel });
     const toneNote = `Built-in generation keeps your pages' own wording; the ${input.tone} tone is applied when an AI model writes the content.`;

@@ -1,4 +1,4 @@
-import type { AuditProgress, AuditResult, ErrorPage, SiteContext, SiteSnapshot } from '@citable/contract';
+import type { AuditProgress, AuditResult, ErrorPage, SiteSnapshot } from '@citable/contract';
 import { crawlSite, snapshotPage } from '@citable/crawler';
 import { auditContent, auditFetchedPage } from '@citable/engine';
 import { AuditFailure } from './audit-failure';
@@ -41,17 +41,22 @@ export interface SiteAuditOptions extends NetworkOptions {
 
 /**
  * Crawls the site and audits each page as it arrives, so memory holds results, never pages.
- * Error pages are listed, not scored. Throws the crawler's error when the start page cannot be
- * read, and an AuditFailure when no page could be audited (every one an error page, or unreadable).
+ * Error pages are listed, not scored, and take no room under the page limit (a soft 404 is told
+ * by its audit, before it counts). Throws the crawler's error when the start page cannot be read,
+ * and an AuditFailure when no page could be audited (every one an error page, or unreadable).
  */
 export async function auditSite(url: string, options: SiteAuditOptions): Promise<StoredAudit> {
   const now = options.now ?? new Date();
   const results: AuditResult[] = [];
   const failedPages: FailedPage[] = [];
   const errorPages: ErrorPage[] = [];
-  let site: SiteContext | null = null;
-  for await (const event of startErrorsAsErrorPages(crawlSite(url, { allowHosts: options.allowHosts, maxPages: options.maxPages }), url)) {
-    if (event.type === 'site') site = event.site;
+  const crawl = crawlSite(url, {
+    allowHosts: options.allowHosts,
+    maxPages: options.maxPages,
+    analysePage: (page, site) => auditFetchedPage({ page, site }, { now }),
+    isErrorPage: (audited) => audited.type === 'error-page',
+  });
+  for await (const event of startErrorsAsErrorPages(crawl, url)) {
     if (event.type === 'error') failedPages.push({ url: event.url, error: event.error.message });
     if (event.type === 'skipped') {
       // A 404 that is not HTML (text/plain, JSON) is a broken link all the same.
@@ -59,7 +64,7 @@ export async function auditSite(url: string, options: SiteAuditOptions): Promise
       if (errorPage) errorPages.push(errorPage);
     }
     if (event.type !== 'page') continue;
-    const audited = auditFetchedPage({ page: event.page, site }, { now });
+    const audited = event.analysis;
     if (audited.type === 'error-page') {
       errorPages.push(audited.errorPage);
       continue;

@@ -1,6 +1,6 @@
 import type { CompetitorDiscoveryInput, CompetitorDiscoveryResult } from '@citable/contract';
 import { discoverCompetitorCandidates, rankCompetitors } from '@citable/engine';
-import { readOptionalSites, readSitePages } from './read-pages';
+import { listErrorPages, readOptionalSites, readSitePages } from './read-pages';
 import type { ToolContext, ToolOutcome } from './tool-context';
 
 type Depth = NonNullable<CompetitorDiscoveryInput['analysisDepth']>;
@@ -15,13 +15,14 @@ const DEPTH: Record<Depth, { sitePages: number; candidates: number; candidatePag
 /**
  * Candidates are the sites the user's pages link to and the organisations they name; the
  * most-mentioned linked ones are fetched and ranked by how closely their content matches.
- * Sites the user already tracks are left out.
+ * Sites the user already tracks are left out. Error pages, the user's or a candidate's, are
+ * listed and not analysed: a candidate with nothing else is no candidate.
  */
 export async function runCompetitorDiscovery(input: CompetitorDiscoveryInput, ctx: ToolContext): Promise<ToolOutcome<CompetitorDiscoveryResult>> {
   const depth = DEPTH[input.analysisDepth ?? 'standard'];
   const existingCompetitors = input.existingCompetitors.length > 0 ? input.existingCompetitors : ctx.profile.competitors.map((c) => c.url);
-  const userPages = await readSitePages(input.url, ctx, depth.sitePages);
-  const { candidates } = discoverCompetitorCandidates({ pages: userPages, existingCompetitors });
+  const user = await readSitePages(input.url, ctx, depth.sitePages);
+  const { candidates } = discoverCompetitorCandidates({ pages: user.pages, existingCompetitors });
   const linked = candidates.filter((c): c is typeof c & { url: string } => c.url !== null).slice(0, depth.candidates);
   const fetched = await readOptionalSites(
     linked.map((c) => c.url),
@@ -30,9 +31,9 @@ export async function runCompetitorDiscovery(input: CompetitorDiscoveryInput, ct
   );
   const names = new Map(linked.map((c) => [c.url, c.name]));
   const result = rankCompetitors({
-    userPages,
-    candidates: fetched.map((site) => ({ url: site.url, name: names.get(site.url), pages: site.pages })),
+    userPages: user.pages,
+    candidates: fetched.sites.map((site) => ({ url: site.url, name: names.get(site.url), pages: site.pages })),
     existingCompetitors,
   });
-  return { result, websiteUrl: input.url };
+  return { result: { ...result, errorPages: listErrorPages(user.errorPages, fetched.errorPages) }, websiteUrl: input.url };
 }

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageInput } from '@citable/contract';
+import { AUDIT_WORKER_HEAP_MB, AuditPool } from './audit-pool';
+
+const prose = '<p>Sencha is a steamed Japanese green tea. Brew it at 70 °C for one minute, then pour the whole cup.</p><h2>Where does it grow?</h2><p>Most sencha comes from Shizuoka, where about 40% of the tea of Japan is grown.</p>';
+const html = (title: string, body: string) => `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+const page = (path: string, status: number, title: string, body: string): PageInput => ({ url: `https://tea.example.com${path}`, status, body: html(title, body), format: 'html' });
+
+describe('AuditPool', () => {
+  let pool: AuditPool;
+  beforeAll(async () => {
+    pool = await AuditPool.start(2, { now: Date.parse('2026-01-15') });
+  }, 60_000);
+  afterAll(() => pool?.close());
+
+  it('runs its workers under a heap ceiling, so their garbage is collected at a small multiple of what they hold', () => {
+    expect(AUDIT_WORKER_HEAP_MB).toBeGreaterThanOrEqual(512);
+    expect(pool.heapLimitsMb()).toEqual([AUDIT_WORKER_HEAP_MB, AUDIT_WORKER_HEAP_MB]);
+  });
+
+  it('audits content, hands back error pages (a 404, a soft 404) unaudited, and aggregates what it audited', async () => {
+    pool.setSite({ origin: 'https://tea.example.com', robotsTxt: null, llmsTxt: null, llmsFullTxt: null, sitemap: null, aiCrawlers: [] });
+    const answers = await Promise.all([
+      pool.audit(page('/guide', 200, 'Brewing guide', prose)),
+      pool.audit(page('/faq', 200, 'Questions', prose)),
+      pool.audit(page('/missing', 404, 'Brewing guide', prose)),
+      pool.audit(page('/soft', 200, 'Page not found', '<p>Sorry, we could not find that page.</p>')),
+    ]);
+    expect(answers).toEqual([
+      null,
+      null,
+      { url: 'https://tea.example.com/missing', status: 404, reason: 'answered 404 Not Found' },
+      { url: 'https://tea.example.com/soft', status: 200, reason: 'answered 200 OK but says "Page not found" (a soft 404)' },
+    ]);
+    const site = await pool.aggregate(answers.filter((answer) => answer !== null));
+    expect(site.pageCount).toBe(2);
+    expect(site.pages?.map((entry) => entry.url).sort()).toEqual(['https://tea.example.com/faq', 'https://tea.example.com/guide']);
+    expect(site.errorPages).toHaveLength(2);
+  });
+});
