@@ -144,6 +144,7 @@ describe('a Free user', () => {
       { section: 'editor', button: 'View Plans', plan: 'core', feature: 'Content Editor' },
       { section: 'white-label', button: 'See plans', plan: 'agency', feature: 'White-label theming' },
       { section: 'clients', button: 'See plans', plan: 'agency', feature: 'Client management' },
+      { section: 'playbooks', button: 'View Plans', plan: 'pro', feature: 'Optimization Playbooks' },
     ] as const;
     for (const area of areas) {
       await page.goto(`${server.baseUrl}/dashboard?section=${area.section}`);
@@ -155,6 +156,14 @@ describe('a Free user', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
     }
+    // A locked playbook's own button names that playbook and the plan that opens it.
+    await page.goto(`${server.baseUrl}/dashboard?section=playbooks`);
+    const locked = page.locator('article', { hasText: 'Pro plan' }).first();
+    const title = (await locked.getByRole('heading').first().textContent())!.trim();
+    await locked.getByRole('button', { name: 'View Plans' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Billing & Subscription' });
+    await expect.poll(() => dialog.locator('[data-selected="true"]').getAttribute('data-testid'), SLOW).toBe('plan-card-pro');
+    expect(await dialog.getByTestId('billing-intent').textContent()).toBe(`${title} is part of the Pro plan.`);
     expect(errors).toEqual([]);
   });
 });

@@ -1,17 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditIssue } from './audit-result';
-import { buildCustomPlaybook, playbookProgress, playbookRequiredPlan, PLAYBOOKS, PLAYBOOKS_BY_ID, recommendPlaybook, stepState, VERIFY_STEP_ID } from './playbooks';
+import {
+  buildCustomPlaybook,
+  playbookCheckIds,
+  playbookListItemSchema,
+  playbookMatch,
+  playbookProgress,
+  playbookRequiredPlan,
+  PLAYBOOKS,
+  PLAYBOOKS_BY_ID,
+  playbooksResponseSchema,
+  recommendPlaybook,
+  stepState,
+  VERIFY_STEP_ID,
+} from './playbooks';
 
 const foundation = PLAYBOOKS_BY_ID.get('ai-visibility-foundation')!;
 const subscores = (low: string) => ({ aiUnderstanding: 80, citationLikelihood: 80, conversationalReadiness: 80, contentStructure: 80, [low]: 40 });
 
 describe('playbooks', () => {
   it('defines the three known playbooks with real steps whose dependencies exist', () => {
-    expect(PLAYBOOKS.map((p) => [p.id, p.matchScore])).toEqual([
-      ['ai-visibility-foundation', 95],
-      ['voice-search-optimization', 85],
-      ['content-optimization-mastery', 75],
-    ]);
+    expect(PLAYBOOKS.map((p) => p.id)).toEqual(['ai-visibility-foundation', 'voice-search-optimization', 'content-optimization-mastery']);
+    // No constant "match": each playbook names the checks its steps work on (ids checked against the engine's in its tests).
+    for (const playbook of PLAYBOOKS) {
+      expect(playbook).not.toHaveProperty('matchScore');
+      expect(playbookCheckIds(playbook).length).toBeGreaterThan(0);
+    }
     for (const playbook of PLAYBOOKS) {
       const ids = new Set(playbook.steps.map((s) => s.id));
       expect(ids.size).toBe(playbook.steps.length);
@@ -61,7 +75,8 @@ describe('playbooks', () => {
       websiteUrl: 'https://example.com',
       auditedAt: '2026-01-02T03:04:05.000Z',
     })!;
-    expect(playbook.matchScore).toBe(100);
+    expect(playbook).not.toHaveProperty('matchScore');
+    expect(playbookCheckIds(playbook)).toEqual(['structured-data', 'statistics', 'sitemap']);
     expect(playbook.steps.map((s) => [s.id, s.toolId, s.priority])).toEqual([
       ['fix-structured-data', 'schema', 1],
       ['fix-statistics', 'optimizer', 3],
@@ -72,5 +87,37 @@ describe('playbooks', () => {
     expect(verify.title).toBe('Verify Improvements');
     expect(verify.dependsOn).toEqual(['fix-structured-data', 'fix-statistics', 'fix-sitemap']);
     expect(buildCustomPlaybook('custom-2', { issues: [], websiteUrl: null, auditedAt: '2026-01-01' })).toBeNull();
+  });
+
+  it('lists a playbook’s checks once each, in step order', () => {
+    expect(playbookCheckIds(PLAYBOOKS_BY_ID.get('voice-search-optimization')!)).toEqual(['question-headings', 'concise-answers', 'faq-content', 'speakable-markup']);
+    // faq-content is worked on by two steps, an FAQ generator and FAQ markup: counted once.
+    const mastery = playbookCheckIds(PLAYBOOKS_BY_ID.get('content-optimization-mastery')!);
+    expect(mastery.filter((id) => id === 'faq-content')).toHaveLength(1);
+    expect(mastery).toEqual(['statistics', 'quotations', 'cited-sources', 'entity-clarity', 'faq-content', 'sentence-length', 'keyword-stuffing']);
+  });
+
+  it('measures the match as the share of the playbook’s checks failing in the audit', () => {
+    const voice = PLAYBOOKS_BY_ID.get('voice-search-optimization')!;
+    // No audit: no figure at all, not 0%.
+    expect(playbookMatch(voice, null)).toBeNull();
+    // Every check passes (the audit fails only checks the playbook does not work on).
+    expect(playbookMatch(voice, new Set(['llms-txt', 'sitemap']))).toEqual({ failing: 0, total: 4, percent: 0 });
+    expect(playbookMatch(voice, new Set(['question-headings', 'faq-content', 'speakable-markup', 'llms-txt']))).toEqual({ failing: 3, total: 4, percent: 75 });
+    expect(playbookMatch(voice, new Set(['question-headings', 'concise-answers', 'faq-content', 'speakable-markup']))).toEqual({ failing: 4, total: 4, percent: 100 });
+    // Rounded: 1 of 9 is 11%, 2 of 3 is 67%.
+    expect(playbookMatch(foundation, new Set(['llms-txt']))).toEqual({ failing: 1, total: 9, percent: 11 });
+    const three = { steps: [{ ...foundation.steps[0], checkIds: ['a', 'b', 'c'] }] };
+    expect(playbookMatch(three, new Set(['a', 'b']))?.percent).toBe(67);
+    // A playbook whose steps work on no check has no match either.
+    expect(playbookMatch({ steps: foundation.steps.map(({ checkIds: _checks, ...s }) => s) }, new Set(['llms-txt']))).toBeNull();
+  });
+
+  it('lets a listed playbook and the list go without a match figure', () => {
+    const item = { ...foundation, available: true, requiredPlan: 'free' as const };
+    expect(playbookListItemSchema.parse(item).match).toBeUndefined();
+    expect(playbookListItemSchema.parse({ ...item, match: { failing: 3, total: 4, percent: 75 } }).match).toEqual({ failing: 3, total: 4, percent: 75 });
+    expect(() => playbookListItemSchema.parse({ ...item, match: { failing: 1, total: 0, percent: 0 } })).toThrow();
+    expect(playbooksResponseSchema.parse({ playbooks: [item], completed: {}, recommendedId: foundation.id, customAllowed: false, matchAudit: null }).matchAudit).toBeNull();
   });
 });

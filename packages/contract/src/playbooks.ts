@@ -23,6 +23,11 @@ export const playbookStepSchema = z.object({
   /** 1 (first) to 5; the custom playbook's closing verification step is 10. */
   priority: z.number().int().min(1).max(10),
   dependsOn: z.array(z.string()).optional(),
+  /**
+   * The engine checks (packages/engine/src/checks) the step works on: what the playbook's match
+   * is measured on. A step that only measures (an audit, a test run) works on none.
+   */
+  checkIds: z.array(z.string()).optional(),
 });
 export type PlaybookStep = z.infer<typeof playbookStepSchema>;
 
@@ -38,14 +43,26 @@ export const playbookSchema = z.object({
   steps: z.array(playbookStepSchema),
   benefits: z.array(z.string()),
   recommendedFor: z.array(z.string()),
-  matchScore: z.number().min(0).max(100),
   custom: z.boolean().default(false),
 });
 export type Playbook = z.infer<typeof playbookSchema>;
 
+/**
+ * How much of a playbook the user's latest own audit calls for: of the `total` engine checks its
+ * steps work on, the `failing` ones (applicable and scoring below the pass threshold: the audit's
+ * issues), and their share as a percent, rounded.
+ */
+export const playbookMatchSchema = z.object({
+  failing: z.number().int().min(0),
+  total: z.number().int().min(1),
+  percent: z.number().int().min(0).max(100),
+});
+export type PlaybookMatch = z.infer<typeof playbookMatchSchema>;
+
 /** Custom playbooks need Core (spec 002 §6); their ids carry this prefix so the gate can tell them apart. */
 export const CUSTOM_PLAYBOOK_PREFIX = 'custom-';
-export const CUSTOM_PLAYBOOK_MATCH_SCORE = 100;
+/** A custom playbook's step that fixes one check is named after it: `fix-<check id>`. */
+export const CUSTOM_FIX_STEP_PREFIX = 'fix-';
 export const VERIFY_STEP_ID = 'verify-improvements';
 export const VERIFY_STEP_PRIORITY = 10;
 /** A custom playbook covers the checks that cost the most; beyond this the list stops being a plan. */
@@ -72,13 +89,12 @@ export const PLAYBOOKS: Playbook[] = [
     relatedGoals: ['improve_understanding', 'content_structure'],
     benefits: ['A measured baseline to track progress against', 'Structured data that names your business and pages', 'Pages whose headings and passages machines can parse'],
     recommendedFor: ['New sites', 'Sites without structured data', 'Low AI Understanding or Content Structure scores'],
-    matchScore: 95,
     custom: false,
     steps: [
       step({ id: 'baseline-audit', title: 'Run your baseline audit', description: 'Audit your main page to see the four subscores and the checks that cost the most points.', action: 'Run the AI Visibility Audit', toolId: 'audit', estimatedTime: '10 min', priority: 1 }),
-      step({ id: 'add-schema', title: 'Add Organization and page schema', description: 'Generate JSON-LD that states who you are and what each page is, then add it to your pages.', action: 'Generate schema', toolId: 'schema', estimatedTime: '30 min', priority: 2, dependsOn: ['baseline-audit'] }),
-      step({ id: 'publish-llms-txt', title: 'Publish an llms.txt summary', description: 'Summarise your site for language models and publish the generated llms.txt at your site root.', action: 'Create site summaries', toolId: 'summaries', estimatedTime: '20 min', priority: 3, dependsOn: ['baseline-audit'] }),
-      step({ id: 'restructure-content', title: 'Restructure your key page', description: 'Use the Content Editor to give the page one clear heading hierarchy, short paragraphs and an answer-first opening.', action: 'Open the Content Editor', toolId: 'editor', estimatedTime: '45 min', priority: 3, dependsOn: ['baseline-audit'] }),
+      step({ id: 'add-schema', title: 'Add Organization and page schema', description: 'Generate JSON-LD that states who you are and what each page is, then add it to your pages.', action: 'Generate schema', toolId: 'schema', estimatedTime: '30 min', priority: 2, dependsOn: ['baseline-audit'], checkIds: ['structured-data', 'schema-validity', 'json-ld-syntax', 'organization-identity'] }),
+      step({ id: 'publish-llms-txt', title: 'Publish an llms.txt summary', description: 'Summarise your site for language models and publish the generated llms.txt at your site root.', action: 'Create site summaries', toolId: 'summaries', estimatedTime: '20 min', priority: 3, dependsOn: ['baseline-audit'], checkIds: ['llms-txt'] }),
+      step({ id: 'restructure-content', title: 'Restructure your key page', description: 'Use the Content Editor to give the page one clear heading hierarchy, short paragraphs and an answer-first opening.', action: 'Open the Content Editor', toolId: 'editor', estimatedTime: '45 min', priority: 3, dependsOn: ['baseline-audit'], checkIds: ['single-h1', 'heading-hierarchy', 'paragraph-length', 'answer-first'] }),
       step({ id: 're-audit', title: 'Re-audit and compare', description: 'Audit the page again and compare the subscores with your baseline.', action: 'Run the audit again', toolId: 'audit', estimatedTime: '10 min', priority: 5, dependsOn: ['add-schema', 'publish-llms-txt', 'restructure-content'] }),
     ],
   },
@@ -93,13 +109,12 @@ export const PLAYBOOKS: Playbook[] = [
     relatedGoals: ['voice_search'],
     benefits: ['Answers short enough to be read aloud', 'Headings that match spoken questions', 'FAQ and speakable markup assistants can use'],
     recommendedFor: ['Local businesses', 'Service and how-to content', 'Low Conversational Readiness scores'],
-    matchScore: 85,
     custom: false,
     steps: [
       step({ id: 'test-voice', title: 'Test what assistants read out', description: 'Ask the Voice Assistant Tester your customers’ questions and note which ones your page does not answer.', action: 'Run the Voice Assistant Tester', toolId: 'voice', estimatedTime: '15 min', priority: 1 }),
-      step({ id: 'question-headings', title: 'Rewrite headings as questions', description: 'Turn section headings into the questions people ask, so each section answers one spoken query.', action: 'Open the Content Editor', toolId: 'editor', estimatedTime: '30 min', priority: 2, dependsOn: ['test-voice'] }),
-      step({ id: 'concise-answers', title: 'Answer in 40-60 words', description: 'Open each section with a direct answer an assistant can read in one breath, then add the detail.', action: 'Optimize the content', toolId: 'optimizer', estimatedTime: '45 min', priority: 2, dependsOn: ['question-headings'] }),
-      step({ id: 'faq-speakable', title: 'Add FAQPage and speakable markup', description: 'Generate FAQPage schema for the questions you answer and mark the answers as speakable.', action: 'Generate schema', toolId: 'schema', estimatedTime: '30 min', priority: 3, dependsOn: ['concise-answers'] }),
+      step({ id: 'question-headings', title: 'Rewrite headings as questions', description: 'Turn section headings into the questions people ask, so each section answers one spoken query.', action: 'Open the Content Editor', toolId: 'editor', estimatedTime: '30 min', priority: 2, dependsOn: ['test-voice'], checkIds: ['question-headings'] }),
+      step({ id: 'concise-answers', title: 'Answer in 40-60 words', description: 'Open each section with a direct answer an assistant can read in one breath, then add the detail.', action: 'Optimize the content', toolId: 'optimizer', estimatedTime: '45 min', priority: 2, dependsOn: ['question-headings'], checkIds: ['concise-answers'] }),
+      step({ id: 'faq-speakable', title: 'Add FAQPage and speakable markup', description: 'Generate FAQPage schema for the questions you answer and mark the answers as speakable.', action: 'Generate schema', toolId: 'schema', estimatedTime: '30 min', priority: 3, dependsOn: ['concise-answers'], checkIds: ['faq-content', 'speakable-markup'] }),
       step({ id: 'retest-voice', title: 'Re-test the questions', description: 'Run the same questions through the Voice Assistant Tester and check that your answers are now chosen.', action: 'Run the Voice Assistant Tester', toolId: 'voice', estimatedTime: '15 min', priority: 4, dependsOn: ['faq-speakable'] }),
     ],
   },
@@ -114,14 +129,13 @@ export const PLAYBOOKS: Playbook[] = [
     relatedGoals: ['increase_citations', 'competitive_edge'],
     benefits: ['Statistics, quotations and sources answer engines prefer to quote', 'Coverage of the entities competitors are cited for', 'A measured comparison with competitors'],
     recommendedFor: ['Publishers and SaaS', 'Competitive topics', 'Low Citation Likelihood scores'],
-    matchScore: 75,
     custom: false,
     steps: [
       step({ id: 'measure-citations', title: 'Measure where you are cited', description: 'Track how often AI answers mention your brand today, for the keywords you care about.', action: 'Run the Citation Tracker', toolId: 'citations', estimatedTime: '15 min', priority: 1 }),
-      step({ id: 'add-evidence', title: 'Add statistics, quotes and sources', description: 'Rewrite the key passages so each claim carries a figure, a quotation or a cited source.', action: 'Optimize the content', toolId: 'optimizer', estimatedTime: '60 min', priority: 1, dependsOn: ['measure-citations'] }),
-      step({ id: 'entity-gaps', title: 'Close entity gaps', description: 'Find the people, products and topics competitors cover and you do not, and cover them.', action: 'Analyze entity coverage', toolId: 'entities', estimatedTime: '30 min', priority: 2, dependsOn: ['measure-citations'] }),
-      step({ id: 'generate-faqs', title: 'Generate FAQs from your content', description: 'Generate FAQs and snippets grounded in your own passages and publish the best ones.', action: 'Generate content', toolId: 'generator', estimatedTime: '30 min', priority: 3, dependsOn: ['add-evidence'] }),
-      step({ id: 'polish-in-editor', title: 'Polish in the Content Editor', description: 'Apply the editor’s inline fixes until no errors or warnings remain.', action: 'Open the Content Editor', toolId: 'editor', estimatedTime: '30 min', priority: 3, dependsOn: ['add-evidence'] }),
+      step({ id: 'add-evidence', title: 'Add statistics, quotes and sources', description: 'Rewrite the key passages so each claim carries a figure, a quotation or a cited source.', action: 'Optimize the content', toolId: 'optimizer', estimatedTime: '60 min', priority: 1, dependsOn: ['measure-citations'], checkIds: ['statistics', 'quotations', 'cited-sources'] }),
+      step({ id: 'entity-gaps', title: 'Close entity gaps', description: 'Find the people, products and topics competitors cover and you do not, and cover them.', action: 'Analyze entity coverage', toolId: 'entities', estimatedTime: '30 min', priority: 2, dependsOn: ['measure-citations'], checkIds: ['entity-clarity'] }),
+      step({ id: 'generate-faqs', title: 'Generate FAQs from your content', description: 'Generate FAQs and snippets grounded in your own passages and publish the best ones.', action: 'Generate content', toolId: 'generator', estimatedTime: '30 min', priority: 3, dependsOn: ['add-evidence'], checkIds: ['faq-content'] }),
+      step({ id: 'polish-in-editor', title: 'Polish in the Content Editor', description: 'Apply the editor’s inline fixes until no errors or warnings remain.', action: 'Open the Content Editor', toolId: 'editor', estimatedTime: '30 min', priority: 3, dependsOn: ['add-evidence'], checkIds: ['sentence-length', 'keyword-stuffing'] }),
       step({ id: 'benchmark', title: 'Benchmark against competitors', description: 'Compare your scores with your competitors’ and note the checks where they still beat you.', action: 'Run Competitive Analysis', toolId: 'competitive', estimatedTime: '20 min', priority: 4, dependsOn: ['entity-gaps', 'polish-in-editor'] }),
       step({ id: 'track-citations', title: 'Track citations after publishing', description: 'Re-run the Citation Tracker after publishing and compare the mention rate with your first measurement.', action: 'Run the Citation Tracker', toolId: 'citations', estimatedTime: '15 min', priority: 5, dependsOn: ['benchmark', 'generate-faqs'] }),
     ],
@@ -268,12 +282,13 @@ export function buildCustomPlaybook(id: string, source: CustomPlaybookSource): P
   const fixes: PlaybookStep[] = issues.map((issue) => {
     const toolId = CHECK_TOOL[issue.checkId] ?? CATEGORY_TOOL[issue.category];
     return {
-      id: `fix-${issue.checkId}`,
+      id: `${CUSTOM_FIX_STEP_PREFIX}${issue.checkId}`,
       title: issue.title,
       description: issue.suggestion,
       action: `Fix with the ${STEP_TOOL_NAMES[toolId]}`,
       toolId,
       ...PRIORITY_STEP[issue.priority],
+      checkIds: [issue.checkId],
     };
   });
   const verify: PlaybookStep = {
@@ -299,13 +314,32 @@ export function buildCustomPlaybook(id: string, source: CustomPlaybookSource): P
     steps: [...fixes, verify],
     benefits: ['Targets the checks that cost you the most points first', 'Each step opens the tool that fixes it', 'Ends with an audit that measures the gain'],
     recommendedFor: ['Your site, as audited'],
-    matchScore: CUSTOM_PLAYBOOK_MATCH_SCORE,
     custom: true,
   };
 }
 
-/** A playbook as listed for one user: whether the plan opens it, and which plan does. */
-export const playbookListItemSchema = playbookSchema.extend({ available: z.boolean(), requiredPlan: z.enum(['free', 'core', 'pro', 'agency']) });
+/** The engine checks a playbook works on: its steps' checks, each once, in step order. */
+export function playbookCheckIds(playbook: Pick<Playbook, 'steps'>): string[] {
+  return [...new Set(playbook.steps.flatMap((s) => s.checkIds ?? []))];
+}
+
+/**
+ * The playbook's match against an audit, from the audit's failing check ids (its issues): null
+ * without an audit, or for a playbook whose steps work on no check; never a figure made up.
+ */
+export function playbookMatch(playbook: Pick<Playbook, 'steps'>, failingCheckIds: ReadonlySet<string> | null): PlaybookMatch | null {
+  if (failingCheckIds === null) return null;
+  const checks = playbookCheckIds(playbook);
+  if (checks.length === 0) return null;
+  const failing = checks.filter((id) => failingCheckIds.has(id)).length;
+  return { failing, total: checks.length, percent: Math.round((failing / checks.length) * 100) };
+}
+
+/**
+ * A playbook as listed for one user: whether the plan opens it, which plan does, and its match
+ * against the user's latest own audit (absent without one, or when its steps work on no check).
+ */
+export const playbookListItemSchema = playbookSchema.extend({ available: z.boolean(), requiredPlan: z.enum(['free', 'core', 'pro', 'agency']), match: playbookMatchSchema.optional() });
 export type PlaybookListItem = z.infer<typeof playbookListItemSchema>;
 
 /** GET /api/playbooks. Custom playbooks first, newest first, then the known ones. */
@@ -315,6 +349,11 @@ export const playbooksResponseSchema = z.object({
   completed: z.record(z.string(), z.array(z.string())),
   recommendedId: z.string(),
   customAllowed: z.boolean(),
+  /**
+   * The audit the matches are measured against: the latest own audit of the primary website (the
+   * profile's first), or the newest own audit when the profile lists no website; null without one.
+   */
+  matchAudit: z.object({ websiteUrl: z.string().nullable(), auditedAt: z.string() }).nullable(),
 });
 export type PlaybooksResponse = z.infer<typeof playbooksResponseSchema>;
 

@@ -108,7 +108,6 @@ export const HISTORY_RULES = {
   highlightSpan: 4,
   highlightChange: 10,
   weakSubscore: 70,
-  projectionFactor: 1.15,
   recommendationsShown: 3,
   /** The history lists at most this many entries, whatever the period. */
   maxEntries: 100,

@@ -3,6 +3,7 @@ import {
   canUse,
   isCustomPlaybookId,
   PLAYBOOK_MESSAGES,
+  playbookMatch,
   playbookProgress,
   playbookRequiredPlan,
   PLAYBOOKS,
@@ -21,7 +22,7 @@ import type { Db } from '../db/client';
 import { HttpError } from '../lib/http-error';
 import { assertEntitled } from '../billing/gates';
 import { logActivity } from '../services/activity';
-import { completedSteps, completeStep, getCustomPlaybook, insertCustomPlaybook, latestAudit, listCustomPlaybooks } from './store';
+import { completedSteps, completeStep, getCustomPlaybook, insertCustomPlaybook, latestAudit, latestSiteAudit, listCustomPlaybooks, type LatestAudit } from './store';
 
 export interface PlaybookUser {
   userId: string;
@@ -31,19 +32,40 @@ export interface PlaybookUser {
   sites?: Pick<Profile, 'websites' | 'competitors'>;
 }
 
-function listItem(playbook: Playbook, plan: PlanId): PlaybookListItem {
+/** The failing check ids of the audit the matches are measured against; null without one. */
+type Failing = ReadonlySet<string> | null;
+
+const failingChecks = (audit: LatestAudit | null): Failing => (audit ? new Set(audit.issues.map((issue) => issue.checkId)) : null);
+
+function listItem(playbook: Playbook, plan: PlanId, failing: Failing): PlaybookListItem {
   const requiredPlan = playbookRequiredPlan(playbook.id);
-  return { ...playbook, requiredPlan, available: canUse(plan, { plan: requiredPlan }) };
+  const match = playbookMatch(playbook, failing);
+  return { ...playbook, requiredPlan, available: canUse(plan, { plan: requiredPlan }), ...(match ? { match } : {}) };
 }
 
-/** Every playbook with what the plan opens, the progress and the recommendation (spec 002 §2.7, §9). */
+/**
+ * The audit the playbooks' match is measured against (issue 19): the latest audit of the primary
+ * website (the profile's first, the one the overview selects by default), by the site-matching
+ * rule, so neither a competitor's audit (on another host, or under another path of the same one)
+ * nor another website's counts. Without a website, the newest own audit, `latest`, which the
+ * caller has read already.
+ */
+async function matchAudit(db: Db, user: PlaybookUser, latest: Promise<LatestAudit | null>): Promise<LatestAudit | null> {
+  const primary = user.sites?.websites[0]?.url;
+  return primary === undefined ? latest : latestSiteAudit(db, user.userId, user.sites!, primary);
+}
+
+/** Every playbook with what the plan opens, the progress, its match and the recommendation (spec 002 §2.7, §9). */
 export async function listPlaybooks(db: Db, user: PlaybookUser): Promise<PlaybooksResponse> {
-  const [custom, completed, latest] = await Promise.all([listCustomPlaybooks(db, user.userId), completedSteps(db, user.userId), latestAudit(db, user.userId, user.sites)]);
+  const latestRead = latestAudit(db, user.userId, user.sites);
+  const [custom, completed, latest, against] = await Promise.all([listCustomPlaybooks(db, user.userId), completedSteps(db, user.userId), latestRead, matchAudit(db, user, latestRead)]);
+  const failing = failingChecks(against);
   return {
-    playbooks: [...custom, ...PLAYBOOKS].map((playbook) => listItem(playbook, user.plan)),
+    playbooks: [...custom, ...PLAYBOOKS].map((playbook) => listItem(playbook, user.plan, failing)),
     completed,
     recommendedId: recommendPlaybook(latest?.subscores ?? null, user.goals),
     customAllowed: canUse(user.plan, { area: 'custom-playbook' }),
+    matchAudit: against ? { websiteUrl: against.websiteUrl, auditedAt: against.createdAt.toISOString() } : null,
   };
 }
 
@@ -84,5 +106,5 @@ export async function createCustomPlaybook(db: Db, user: PlaybookUser): Promise<
     if (!built) throw new HttpError(409, { error: PLAYBOOK_MESSAGES.nothingToFix });
     return built;
   });
-  return listItem(playbook, user.plan);
+  return listItem(playbook, user.plan, failingChecks(await matchAudit(db, user, Promise.resolve(latest))));
 }

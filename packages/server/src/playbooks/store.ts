@@ -1,8 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { CUSTOM_PLAYBOOK_PREFIX, type AuditIssue, type Playbook, type Profile, type Subscores } from '@citable/contract';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { CUSTOM_FIX_STEP_PREFIX, CUSTOM_PLAYBOOK_PREFIX, type AuditIssue, type Playbook, type Profile, type Subscores } from '@citable/contract';
 import type { Db } from '../db/client';
 import { auditHistory, customPlaybooks, playbookProgress } from '../db/schema';
-import { ownAuditCondition, siteParams } from '../track/own-audits';
+import { ownAuditCondition, siteAuditCondition, siteParams } from '../track/own-audits';
 import { profileSites } from '../track/site-roles';
 
 /** Playbook progress and custom playbooks, always scoped by the user id. */
@@ -24,12 +24,25 @@ export async function completeStep(db: Db, userId: string, playbookId: string, s
 }
 
 const customId = (rowId: string) => `${CUSTOM_PLAYBOOK_PREFIX}${rowId}`;
+
+/**
+ * A stored custom playbook as served: under its row's id, without the constant `matchScore` rows
+ * written before the match was measured still hold, and with each fix step's check named (such
+ * rows named it only in the step id, `fix-<check id>`).
+ */
+function storedPlaybook(rowId: string, stored: Playbook & { matchScore?: unknown }): Playbook {
+  const { matchScore: _constant, ...playbook } = stored;
+  const steps = playbook.steps.map((step) =>
+    step.checkIds === undefined && step.id.startsWith(CUSTOM_FIX_STEP_PREFIX) ? { ...step, checkIds: [step.id.slice(CUSTOM_FIX_STEP_PREFIX.length)] } : step,
+  );
+  return { ...playbook, steps, id: customId(rowId) };
+}
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The user's custom playbooks, newest first. */
 export async function listCustomPlaybooks(db: Db, userId: string): Promise<Playbook[]> {
   const rows = await db.select().from(customPlaybooks).where(eq(customPlaybooks.userId, userId)).orderBy(desc(customPlaybooks.createdAt));
-  return rows.map((row) => ({ ...row.playbook, id: customId(row.id) }));
+  return rows.map((row) => storedPlaybook(row.id, row.playbook));
 }
 
 /** Someone else's playbook, a missing one and a malformed id all read as null. */
@@ -40,7 +53,7 @@ export async function getCustomPlaybook(db: Db, userId: string, id: string): Pro
     .select()
     .from(customPlaybooks)
     .where(and(eq(customPlaybooks.id, rowId), eq(customPlaybooks.userId, userId)));
-  return row ? { ...row.playbook, id: customId(row.id) } : null;
+  return row ? storedPlaybook(row.id, row.playbook) : null;
 }
 
 /** Stores a playbook built by `build` with the id the row gets. */
@@ -59,8 +72,23 @@ export interface LatestAudit {
   createdAt: Date;
 }
 
+type Sites = Pick<Profile, 'websites' | 'competitors'>;
+
 /** The newest own audit: a competitor's audit (by the profile's sites) is never the user's. */
-export async function latestAudit(db: Db, userId: string, sites: Pick<Profile, 'websites' | 'competitors'> = { websites: [], competitors: [] }): Promise<LatestAudit | null> {
+export async function latestAudit(db: Db, userId: string, sites: Sites = { websites: [], competitors: [] }): Promise<LatestAudit | null> {
+  return newestWhere(db, and(eq(auditHistory.userId, userId), ownAuditCondition(siteParams(profileSites(sites))))!);
+}
+
+/**
+ * The newest audit of one site (`website`, matched by contract/site-match.ts's rule, so a
+ * competitor under another path of the same host keeps its audits); null without one.
+ */
+export async function latestSiteAudit(db: Db, userId: string, sites: Sites, website: string): Promise<LatestAudit | null> {
+  const ofSite = siteAuditCondition(sites, website);
+  return ofSite === null ? null : newestWhere(db, and(eq(auditHistory.userId, userId), ofSite)!);
+}
+
+async function newestWhere(db: Db, condition: SQL): Promise<LatestAudit | null> {
   const [row] = await db
     .select({
       id: auditHistory.id,
@@ -73,7 +101,7 @@ export async function latestAudit(db: Db, userId: string, sites: Pick<Profile, '
       createdAt: auditHistory.createdAt,
     })
     .from(auditHistory)
-    .where(and(eq(auditHistory.userId, userId), ownAuditCondition(siteParams(profileSites(sites)))))
+    .where(condition)
     .orderBy(desc(auditHistory.createdAt))
     .limit(1);
   if (!row) return null;

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, type SQL } from 'drizzle-orm';
 import {
   HISTORY_PERIOD_DAYS,
   REPORT_LIMITS,
@@ -6,6 +6,7 @@ import {
   REPORT_TEMPLATES,
   SUBSCORE_IDS,
   SUBSCORE_LABELS,
+  siteAddress,
   type PlanId,
   type Profile,
   type ReportDocument,
@@ -16,8 +17,10 @@ import {
 } from '@citable/contract';
 import type { Db } from '../db/client';
 import { auditHistory } from '../db/schema';
-import { originOf, type AuditHistoryRow } from '../services/audits/history';
+import type { AuditHistoryRow } from '../services/audits/history';
 import { pageCountOf, reportCheck } from '../services/audits/stored-audit';
+import { ownAuditCondition, siteAuditCondition, siteParams } from '../track/own-audits';
+import { profileSites } from '../track/site-roles';
 import { resolveBranding } from './branding';
 import { computeRoi } from './roi';
 import type { StoredReportConfig } from './stored-config';
@@ -46,36 +49,55 @@ function scorePoint(row: AuditHistoryRow): ScorePoint {
   };
 }
 
-async function latestFor(db: Db, userId: string, origin: string | null): Promise<AuditHistoryRow | null> {
-  if (origin === null) return null;
+/**
+ * Which audits are a site's is decided as everywhere else (contract/site-match.ts, issue 19): a
+ * competitor under another path of the same host keeps its audits, and the website keeps its own,
+ * whichever is newer. `website` need not be in the profile: it is matched as one more of the user's.
+ */
+async function latestFor(db: Db, userId: string, profile: Profile, website: string | null): Promise<AuditHistoryRow | null> {
+  const ofSite = website === null ? null : siteAuditCondition(profile, website);
+  if (ofSite === null) return null;
   const [row] = await db
     .select()
     .from(auditHistory)
-    .where(and(eq(auditHistory.userId, userId), eq(auditHistory.websiteOrigin, origin)))
+    .where(and(eq(auditHistory.userId, userId), ofSite))
     .orderBy(desc(auditHistory.createdAt))
     .limit(1);
   return row ?? null;
 }
 
-async function newestAudit(db: Db, userId: string): Promise<AuditHistoryRow | null> {
-  const [row] = await db.select().from(auditHistory).where(eq(auditHistory.userId, userId)).orderBy(desc(auditHistory.createdAt)).limit(1);
+/** The newest of the user's own audits of an address (never a competitor's, never pasted content). */
+async function newestOwnAudit(db: Db, userId: string, profile: Profile): Promise<AuditHistoryRow | null> {
+  const [row] = await db
+    .select()
+    .from(auditHistory)
+    .where(and(eq(auditHistory.userId, userId), isNotNull(auditHistory.websiteOrigin), ownAuditCondition(siteParams(profileSites(profile)))))
+    .orderBy(desc(auditHistory.createdAt))
+    .limit(1);
   return row ?? null;
 }
 
 /** The site's audits in the period, oldest first, at most the chart's number of points (the newest ones). */
-async function historyFor(db: Db, userId: string, origin: string, since: Date | null): Promise<ScorePoint[]> {
-  const scope = and(eq(auditHistory.userId, userId), eq(auditHistory.websiteOrigin, origin), since ? gte(auditHistory.createdAt, since) : undefined);
+async function historyFor(db: Db, userId: string, ofSite: SQL, since: Date | null): Promise<ScorePoint[]> {
+  const scope = and(eq(auditHistory.userId, userId), ofSite, since ? gte(auditHistory.createdAt, since) : undefined);
   const rows = await db.select().from(auditHistory).where(scope).orderBy(desc(auditHistory.createdAt)).limit(REPORT_LIMITS.historyPoints);
   return rows.reverse().map(scorePoint);
 }
 
-async function sitesScores(db: Db, userId: string, sites: Profile['websites']): Promise<ReportSiteScores[]> {
+async function sitesScores(db: Db, userId: string, profile: Profile, sites: Profile['websites']): Promise<ReportSiteScores[]> {
   const out: ReportSiteScores[] = [];
   for (const site of sites.slice(0, REPORT_LIMITS.sites)) {
-    const row = await latestFor(db, userId, originOf(site.url));
+    const row = await latestFor(db, userId, profile, site.url);
     out.push({ name: site.name, url: site.url, latest: row ? scorePoint(row) : null });
   }
   return out;
+}
+
+/** Whether two addresses name the same site: the same origin and path. */
+function sameSite(a: string, b: string): boolean {
+  const left = siteAddress(a);
+  const right = siteAddress(b);
+  return left !== null && right !== null && left.origin === right.origin && left.path === right.path;
 }
 
 function checksOf(row: AuditHistoryRow): ReportDocument['checks'] {
@@ -135,14 +157,18 @@ function sectionsFor(template: ReportTemplateId, config: StoredReportConfig): Re
 export async function gatherReport(db: Db, request: ReportRequest): Promise<ReportDocument> {
   const { userId, profile, config, template, now } = request;
   const target = config.website ?? profile.websites[0]?.url ?? null;
-  const latestRow = (await latestFor(db, userId, target === null ? null : originOf(target))) ?? (target === null ? await newestAudit(db, userId) : null);
+  const latestRow = target === null ? await newestOwnAudit(db, userId, profile) : await latestFor(db, userId, profile, target);
   if (!latestRow || latestRow.websiteOrigin === null) throw new ReportDataError(REPORT_MESSAGES.noAudits);
   const origin = latestRow.websiteOrigin;
-  const profileEntry = profile.websites.find((site) => originOf(site.url) === origin);
+  // The site reported on: the one asked for, or without a website the origin of the newest own audit.
+  const siteUrl = target ?? origin;
+  const ofSite = siteAuditCondition(profile, siteUrl);
+  if (ofSite === null) throw new ReportDataError(REPORT_MESSAGES.noAudits);
+  const profileEntry = profile.websites.find((site) => sameSite(site.url, siteUrl));
   const since = config.period === 'all' ? null : new Date(now.getTime() - HISTORY_PERIOD_DAYS[config.period] * 86_400_000);
-  const history = await historyFor(db, userId, origin, since);
+  const history = await historyFor(db, userId, ofSite, since);
   const sections = sectionsFor(template, config);
-  const competitors = sections.includes('competitors') || sections.includes('roi') ? await sitesScores(db, userId, profile.competitors) : [];
+  const competitors = sections.includes('competitors') || sections.includes('roi') ? await sitesScores(db, userId, profile, profile.competitors) : [];
   const site: ReportDocument['site'] = {
     name: profileEntry?.name || new URL(origin).host,
     url: latestRow.websiteUrl ?? origin,
@@ -176,7 +202,7 @@ export async function gatherReport(db: Db, request: ReportRequest): Promise<Repo
     checks: sections.includes('checks') ? checksOf(latestRow) : [],
     recommendations: sections.includes('recommendations') ? latestRow.recommendations : [],
     history: sections.includes('history') ? history : [],
-    websites: await sitesScores(db, userId, profile.websites),
+    websites: await sitesScores(db, userId, profile, profile.websites),
     competitors: sections.includes('competitors') ? competitors : [],
     roi,
   };

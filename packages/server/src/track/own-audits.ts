@@ -131,6 +131,19 @@ export async function latestSiteScores(db: Db, userId: string, profile: Sites, w
   return row ?? null;
 }
 
+/**
+ * The audits that belong to `website` (a site of the profile, or matched as one more of the
+ * user's), with the sites bound as values rather than placeholders: for reads that are rare or
+ * bind a different profile per user (reports, the workspace roll-up, playbooks). The caller scopes
+ * it by user. Null for an address that is not http(s).
+ */
+export function siteAuditCondition(profile: Sites, website: string): SQL | null {
+  const address = siteAddress(website);
+  if (address === null) return null;
+  const bound = siteParams(withSite(profileSites(profile), website, address));
+  return and(eq(auditHistory.websiteOrigin, address.origin), ofSiteCondition(bound, sql`${siteKeyOf(address)}::text`))!;
+}
+
 /** The profile's sites, plus `website` as one more of the user's when the profile does not list it. */
 function withSite(sites: ProfileSite[], website: string, address: { origin: string; path: string }): ProfileSite[] {
   const key = siteKeyOf(address);

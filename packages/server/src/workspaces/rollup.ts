@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import type { RollupRow, RollupSort } from '@citable/contract';
+import { and, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Profile, RollupRow, RollupSort } from '@citable/contract';
 import type { Db } from '../db/client';
-import { alerts, auditHistory } from '../db/schema';
-import { originOf } from '../services/audits/history';
+import { alerts, auditHistory, userProfiles } from '../db/schema';
+import { siteAuditCondition } from '../track/own-audits';
 import type { ClientPrincipal } from './access';
 import { toWorkspaceClients } from './clients';
 
@@ -11,9 +11,10 @@ export type RollupDirection = 'asc' | 'desc';
 
 /**
  * The latest two audits of each client's primary website, in one query for every client: the
- * audits are ranked per principal by date and only the top two are read.
+ * audits are ranked per principal by date and only the top two are read. `ofSite` picks the
+ * website's audits by the site-matching rule, as the client's own overview does.
  */
-async function latestTwoAudits(db: Db, targets: { principalId: string; origin: string }[]): Promise<Map<string, { score: number; at: Date }[]>> {
+async function latestTwoAudits(db: Db, targets: { principalId: string; ofSite: SQL }[]): Promise<Map<string, { score: number; at: Date }[]>> {
   const byPrincipal = new Map<string, { score: number; at: Date }[]>();
   if (targets.length === 0) return byPrincipal;
   const ranked = db
@@ -24,7 +25,7 @@ async function latestTwoAudits(db: Db, targets: { principalId: string; origin: s
       rank: sql<number>`row_number() over (partition by ${auditHistory.userId} order by ${auditHistory.createdAt} desc, ${auditHistory.id} desc)`.as('rank'),
     })
     .from(auditHistory)
-    .where(or(...targets.map((target) => and(eq(auditHistory.userId, target.principalId), eq(auditHistory.websiteOrigin, target.origin)))))
+    .where(or(...targets.map((target) => and(eq(auditHistory.userId, target.principalId), target.ofSite))))
     .as('ranked');
   const rows = await db
     .select({ userId: ranked.userId, score: ranked.score, createdAt: ranked.createdAt })
@@ -50,13 +51,34 @@ async function openAlertCounts(db: Db, principalIds: string[]): Promise<Map<stri
   return new Map(rows.map((row) => [row.userId, Number(row.open)]));
 }
 
-/** One row per client: its primary site's latest and previous scores, the change, and open alerts. */
+/** Each principal's websites and competitors: what an audit is matched against. */
+async function principalSites(db: Db, principalIds: string[]): Promise<Map<string, Pick<Profile, 'websites' | 'competitors'>>> {
+  if (principalIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: userProfiles.userId, websites: userProfiles.websites, competitors: userProfiles.competitors })
+    .from(userProfiles)
+    .where(inArray(userProfiles.userId, principalIds));
+  return new Map(rows.map((row) => [row.userId, { websites: row.websites, competitors: row.competitors }]));
+}
+
+/**
+ * One row per client: its primary site's latest and previous scores, the change, and open alerts.
+ * The primary site's audits are matched as in the client's overview (contract/site-match.ts): a
+ * competitor on the same host under its own path is not the client's site, however new its audit.
+ */
 export async function buildRollup(db: Db, clients: ClientPrincipal[]): Promise<RollupRow[]> {
-  const listed = await toWorkspaceClients(db, clients);
+  const [listed, sites] = await Promise.all([
+    toWorkspaceClients(db, clients),
+    principalSites(
+      db,
+      clients.map((client) => client.principalUserId),
+    ),
+  ]);
   const principalOf = new Map(clients.map((client) => [client.clientId, client.principalUserId]));
   const targets = listed.flatMap((client) => {
-    const origin = originOf(client.primaryUrl);
-    return origin ? [{ principalId: principalOf.get(client.id)!, origin }] : [];
+    const principalId = principalOf.get(client.id)!;
+    const ofSite = client.primaryUrl === null ? null : siteAuditCondition(sites.get(principalId) ?? { websites: [], competitors: [] }, client.primaryUrl);
+    return ofSite ? [{ principalId, ofSite }] : [];
   });
   const [audits, openAlerts] = await Promise.all([latestTwoAudits(db, targets), openAlertCounts(db, [...principalOf.values()])]);
   return listed.map((client) => {

@@ -109,3 +109,32 @@ export function historyColumns(stored: StoredAudit) {
 export function pageCountOf(stored: StoredAudit): number {
   return stored.kind === 'site' ? stored.result.pageCount : 1;
 }
+
+/** What fixing an audit's failing checks is worth: how many fail, and the overall points they cost. */
+export interface FixGain {
+  failing: number;
+  pointsLost: number;
+}
+
+const isPoints = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * The engine's own figure for fixing the failing checks (applicable, below the pass threshold): the
+ * sum of the overall points they cost. A page keeps each check's pointsLost; a site keeps, per
+ * failing check, the points it costs on the pages where it fails, averaged over the pages
+ * (recommendationsByCheck's meanPointsLost: the site score is the mean of the pages'). Null when
+ * the stored audit does not carry the points (rows written without them).
+ */
+export function failingChecksGain(stored: Partial<StoredAudit> | null | undefined): FixGain | null {
+  if (!stored?.result) return null;
+  if (stored.kind === 'site') {
+    const failing = (stored.result as Partial<SiteAuditResult>).recommendationsByCheck;
+    if (!Array.isArray(failing) || !failing.every((check) => isPoints(check.meanPointsLost))) return null;
+    return { failing: failing.length, pointsLost: failing.reduce((sum, check) => sum + check.meanPointsLost, 0) };
+  }
+  const checks = (stored.result as Partial<AuditResult>).checks;
+  if (!Array.isArray(checks)) return null;
+  const failing = checks.filter((check) => check.score !== null && check.score < passThreshold);
+  if (!failing.every((check) => isPoints(check.pointsLost))) return null;
+  return { failing: failing.length, pointsLost: failing.reduce((sum, check) => sum + check.pointsLost, 0) };
+}

@@ -39,8 +39,43 @@ describe('historyInsights', () => {
     expect(find([70], 'weakest', { ...subs(80), contentStructure: 70 })).toBeUndefined();
   });
 
-  it('projects the latest score × 1.15, capped at 100', () => {
-    expect(find([60], 'projection')?.title).toBe('Projected score 69');
-    expect(find([90], 'projection')?.title).toBe('Projected score 100');
+  it('projects the score with the failing checks fixed: the latest score plus their points lost, rounded, capped at 100', () => {
+    const project = (scores: number[], gain: { failing: number; pointsLost: number } | null) => historyInsights(entries(scores), () => gain).find((insight) => insight.id === 'projection');
+    expect(project([62], { failing: 4, pointsLost: 18.6 })).toEqual({
+      id: 'projection',
+      tone: 'neutral',
+      title: 'Projected score 81',
+      message: 'Fixing the 4 failing checks could take the score from 62 to 81.',
+    });
+    // Rounded half up, never a factor of the score: 62 + 18.4 is 80, 62 + 18.5 is 81.
+    expect(project([62], { failing: 4, pointsLost: 18.4 })?.title).toBe('Projected score 80');
+    expect(project([62], { failing: 4, pointsLost: 18.5 })?.title).toBe('Projected score 81');
+    expect(project([60], { failing: 2, pointsLost: 3 })?.title).toBe('Projected score 63');
+    // Capped at 100.
+    expect(project([90], { failing: 3, pointsLost: 15 })?.title).toBe('Projected score 100');
+    expect(project([90], { failing: 3, pointsLost: 9.6 })?.title).toBe('Projected score 100');
+    expect(project([90], { failing: 3, pointsLost: 9.4 })?.title).toBe('Projected score 99');
+    expect(project([70], { failing: 1, pointsLost: 5 })?.message).toBe('Fixing the failing check could take the score from 70 to 75.');
+  });
+
+  it('reads the points of the latest entry only', () => {
+    const series = entries([50, 70]);
+    const seen: string[] = [];
+    const insight = historyInsights(series, (entry) => {
+      seen.push(entry.id);
+      return entry.id === 'a1' ? { failing: 2, pointsLost: 10 } : { failing: 9, pointsLost: 40 };
+    }).find((one) => one.id === 'projection');
+    expect(seen).toEqual(['a1']);
+    expect(insight?.title).toBe('Projected score 80');
+  });
+
+  it('makes no projection without the figure, when every check passes, or when fixing would not move the score', () => {
+    expect(find([60], 'projection')).toBeUndefined();
+    expect(historyInsights(entries([60]), () => null).find((insight) => insight.id === 'projection')).toBeUndefined();
+    expect(historyInsights(entries([60]), () => ({ failing: 0, pointsLost: 0 })).find((insight) => insight.id === 'projection')).toBeUndefined();
+    expect(historyInsights(entries([60]), () => ({ failing: 1, pointsLost: 0.4 })).find((insight) => insight.id === 'projection')).toBeUndefined();
+    expect(historyInsights(entries([100]), () => ({ failing: 1, pointsLost: 2 })).find((insight) => insight.id === 'projection')).toBeUndefined();
+    expect(historyInsights(entries([60]), () => ({ failing: 1, pointsLost: 0.5 })).find((insight) => insight.id === 'projection')?.title).toBe('Projected score 61');
+    expect(historyInsights([], () => ({ failing: 1, pointsLost: 5 }))).toEqual([]);
   });
 });

@@ -1,10 +1,13 @@
 import { HISTORY_RULES, SUBSCORE_IDS, SUBSCORE_LABELS, SUBSCORE_TOOL, TOOLS, type HistoryEntry, type HistoryInsight } from '@citable/contract';
+import type { FixGain } from '../../services/audits/stored-audit';
 
 /**
  * The history's insights (spec 001 §9), over one comparable series oldest first: the same site
  * and kind of audit as the newest entry, so a page audit is not compared with a site crawl.
+ * `gainOf` gives what fixing an entry's failing checks is worth, from its stored audit (null when
+ * the audit does not carry it): the projection is the engine's figure, or none.
  */
-export function historyInsights(series: readonly HistoryEntry[]): HistoryInsight[] {
+export function historyInsights(series: readonly HistoryEntry[], gainOf: (entry: HistoryEntry) => FixGain | null = () => null): HistoryInsight[] {
   const scored = series.filter((entry): entry is HistoryEntry & { overall_score: number } => entry.status === 'completed' && entry.overall_score !== null);
   if (scored.length === 0) return [];
   const latest = scored[scored.length - 1];
@@ -44,7 +47,20 @@ export function historyInsights(series: readonly HistoryEntry[]): HistoryInsight
       });
     }
   }
-  const projected = Math.min(100, Math.round(latest.overall_score * HISTORY_RULES.projectionFactor));
-  insights.push({ id: 'projection', tone: 'neutral', title: `Projected score ${projected}`, message: `Fixing the current recommendations could take the score from ${latest.overall_score} to about ${projected}.` });
+  const projection = projectionInsight(latest.overall_score, gainOf(latest));
+  if (projection) insights.push(projection);
   return insights;
+}
+
+/**
+ * The score the latest audit would have with its failing checks fixed: its score plus the points
+ * they cost, rounded and capped at 100. None without the figure, with nothing failing, or when
+ * the fixes would not move the rounded score.
+ */
+function projectionInsight(score: number, gain: FixGain | null): HistoryInsight | null {
+  if (gain === null || gain.failing === 0) return null;
+  const projected = Math.min(100, Math.round(score + gain.pointsLost));
+  if (projected <= score) return null;
+  const checks = gain.failing === 1 ? 'the failing check' : `the ${gain.failing} failing checks`;
+  return { id: 'projection', tone: 'neutral', title: `Projected score ${projected}`, message: `Fixing ${checks} could take the score from ${score} to ${projected}.` };
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, type SQL } from 'drizzle-orm';
 import { addressKey, HISTORY_PERIOD_DAYS, HISTORY_RULES, type HistoryEntry, type HistoryQuery, type HistoryResponse, type PlanId, type Profile } from '@citable/contract';
 import type { Db } from '../../db/client';
 import { auditHistory, auditRuns, monitorRuns } from '../../db/schema';
+import { failingChecksGain, type StoredAudit } from '../../services/audits/stored-audit';
 import { toHistoryItem } from '../../services/audits/views';
 import { profileSites, siteForUrl } from '../site-roles';
 import { historyInsights } from './history-insights';
@@ -92,7 +93,10 @@ export async function listHistory(db: Db, userId: string, profile: Profile, quer
     }
     return a.created_at.localeCompare(b.created_at) * direction;
   });
-  return { entries: filtered.slice(0, HISTORY_RULES.maxEntries), insights: historyInsights(comparableSeries(filtered)) };
+  // The projection reads the stored audit's points lost (the rows are already read in full).
+  const stored = new Map<string, StoredAudit>(completed.map(({ row }) => [row.id, row.auditData]));
+  const insights = historyInsights(comparableSeries(filtered), (entry) => failingChecksGain(stored.get(entry.id)));
+  return { entries: filtered.slice(0, HISTORY_RULES.maxEntries), insights };
 }
 
 /**

@@ -1,19 +1,22 @@
-import { PLANS, playbookProgress, type PlaybookListItem } from '@citable/contract';
+import { PLANS, playbookProgress, type PlaybookListItem, type PlaybooksResponse } from '@citable/contract';
 import { Clock, Lock, Sparkles, Star } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { DIFFICULTY_LABELS, DIFFICULTY_STYLES } from '../lib/labels';
+import { matchExplanation, matchLabel } from '../lib/match-label';
 import { ProgressBar } from './progress-bar';
 
 interface PlaybookCardProps {
   playbook: PlaybookListItem;
   completed: ReadonlySet<string>;
   recommended: boolean;
+  /** The audit the match is measured against (null without one: the card then shows no figure). */
+  matchAudit: PlaybooksResponse['matchAudit'];
   onOpen: () => void;
   onViewPlans: () => void;
 }
 
-export function PlaybookCard({ playbook, completed, recommended, onOpen, onViewPlans }: PlaybookCardProps) {
+export function PlaybookCard({ playbook, completed, recommended, matchAudit, onOpen, onViewPlans }: PlaybookCardProps) {
   const progress = playbookProgress(playbook, completed);
   return (
     <article
@@ -33,9 +36,11 @@ export function PlaybookCard({ playbook, completed, recommended, onOpen, onViewP
             <Star aria-hidden="true" className="size-3" /> Recommended
           </span>
         ) : null}
-        <span className="ml-auto text-xs font-medium text-slate-500" title="How well it fits your site and goals">
-          {playbook.matchScore}% match
-        </span>
+        {playbook.match ? (
+          <span className="ml-auto text-xs font-medium text-slate-500" title={matchExplanation(playbook.match, matchAudit)} data-testid="playbook-match">
+            {matchLabel(playbook.match)}
+          </span>
+        ) : null}
       </div>
       <h3 className="mt-3 text-lg font-semibold text-slate-900">{playbook.title}</h3>
       <p className="mt-1 flex-1 text-sm text-slate-600">{playbook.description}</p>

@@ -20,7 +20,7 @@ export function PlaybooksSection({ user, profile }: { user: SessionUser; profile
   const complete = useCompleteStep(user.id);
   const custom = useCreateCustomPlaybook(user.id);
   const openSection = useOpenSection();
-  const { setBillingOpen } = useUiState();
+  const { openBilling } = useUiState();
   const [openId, setOpenId] = useState<string | null>(null);
   const completed = useMemo(() => new Map(Object.entries(playbooks.data?.completed ?? {}).map(([id, steps]) => [id, new Set(steps)])), [playbooks.data]);
   const open = playbooks.data?.playbooks.find((p) => p.id === openId && p.available) ?? null;
@@ -72,7 +72,7 @@ export function PlaybooksSection({ user, profile }: { user: SessionUser; profile
       {profile.plan === 'free' ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-primary-200 bg-primary-50 p-4" data-testid="playbooks-upgrade">
           <p className="text-sm text-slate-800">Your Free plan includes the AI Visibility Foundation playbook. Core adds voice search and custom playbooks built from your audit; Pro unlocks every playbook.</p>
-          <Button size="sm" onClick={() => setBillingOpen(true)}>
+          <Button size="sm" onClick={() => openBilling({ plan: 'pro', feature: 'Optimization Playbooks' })}>
             View Plans
           </Button>
         </div>
@@ -96,8 +96,9 @@ export function PlaybooksSection({ user, profile }: { user: SessionUser; profile
               playbook={playbook}
               completed={completed.get(playbook.id) ?? EMPTY}
               recommended={playbook.id === data.recommendedId}
+              matchAudit={data.matchAudit}
               onOpen={() => setOpenId(playbook.id)}
-              onViewPlans={() => setBillingOpen(true)}
+              onViewPlans={() => openBilling({ plan: playbook.requiredPlan, feature: playbook.title })}
             />
           ))}
         </div>
