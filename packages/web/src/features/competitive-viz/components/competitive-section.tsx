@@ -1,16 +1,18 @@
 import { useMemo, useState } from 'react';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useSearchParams } from 'react-router';
 import { canUseArea, COMPETITIVE_PERIODS, TREND_CHART, type CompetitiveData, type CompetitivePeriod } from '@citable/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
+import { pointLabels } from '../../../lib/point-labels';
 import { cn } from '../../../lib/cn';
 import type { Profile } from '@citable/contract';
 import type { SessionUser } from '../../../hooks/use-session';
 import { AuditProgress, matchableSites } from '../../audit';
 import { useCompetitiveData } from '../api/competitive';
 import { useCompetitiveAudit } from '../hooks/use-competitive-audit';
+import { ScoreComparison } from './score-comparison';
 
 type View = 'scores' | 'entities' | 'trends';
 const VIEWS: Record<View, string> = { scores: 'Score Comparison', entities: 'Entity Heatmap', trends: 'Trend Analysis' };
@@ -44,6 +46,12 @@ export function CompetitiveSection({ user, profile }: { user: SessionUser; profi
   const data = query.data;
   const sites = useMemo(() => matchableSites(profile), [profile]);
   const audit = useCompetitiveAudit(user.id, sites);
+  // The weekly points are calendar days (UTC): labelled as days, and told apart should two share one.
+  const weekLabels = useMemo(() => {
+    const dates = data?.trends.map((point) => point.date) ?? [];
+    const labels = pointLabels(dates, { timeZone: 'UTC' });
+    return new Map(dates.map((date, index) => [date, labels[index]]));
+  }, [data]);
 
   const header = (
     <div className="flex flex-wrap items-end justify-between gap-3">
@@ -131,25 +139,10 @@ export function CompetitiveSection({ user, profile }: { user: SessionUser; profi
               ))}
             </select>
           </div>
-          <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
             {view === 'scores' ? (
               <div>
-                <div className="h-80">
-                  <ResponsiveContainer width="100%" height="100%">
-                    <BarChart data={[data.userSite, ...data.competitors].flatMap((site) => (site && site.overallScore !== null ? [{ name: site.name, score: site.overallScore, role: site.role }] : []))}>
-                      <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-                      <XAxis dataKey="name" fontSize={12} />
-                      <YAxis domain={[0, 100]} ticks={[...TREND_CHART.ticks]} fontSize={12} />
-                      <Tooltip />
-                      <Bar dataKey="score" name="Overall score" radius={[4, 4, 0, 0]} maxBarSize={96} isAnimationActive={false}>
-                        {[data.userSite, ...data.competitors].flatMap((site) =>
-                          site && site.overallScore !== null ? [<Cell key={site.url} fill={site.role === 'user' ? '#8B5CF6' : '#14B8A6'} />] : [],
-                        )}
-                      </Bar>
-                    </BarChart>
-                  </ResponsiveContainer>
-                </div>
-                {data.competitorAverage !== null ? <p className="mt-2 text-sm text-slate-600">Competitor average: {data.competitorAverage}</p> : null}
+                <ScoreComparison data={data} />
                 {[data.userSite, ...data.competitors].map((site) =>
                   site && site.overallScore === null ? (
                     <p key={site.url} className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
@@ -199,12 +192,13 @@ export function CompetitiveSection({ user, profile }: { user: SessionUser; profi
                 <ResponsiveContainer width="100%" height="100%">
                   <LineChart data={data.trends}>
                     <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-                    <XAxis dataKey="date" fontSize={12} />
+                    <XAxis dataKey="date" fontSize={12} tickFormatter={(value: string) => weekLabels.get(value) ?? value} />
                     <YAxis domain={[0, 100]} ticks={[...TREND_CHART.ticks]} fontSize={12} />
-                    <Tooltip />
+                    <Tooltip labelFormatter={(value) => `Week of ${weekLabels.get(String(value)) ?? value}`} />
                     <Legend />
-                    <Line dataKey="userScore" name="Your score" stroke="#8B5CF6" strokeWidth={2} connectNulls isAnimationActive={false} />
-                    <Line dataKey="competitorAverage" name="Competitor average" stroke="#14B8A6" strokeWidth={2} connectNulls isAnimationActive={false} />
+                    {/* The comparison's colours: the user's violet, the competitors' slate, both 3:1 or more on white. */}
+                    <Line dataKey="userScore" name="Your score" stroke="#7c3aed" strokeWidth={2} connectNulls isAnimationActive={false} />
+                    <Line dataKey="competitorAverage" name="Competitor average" stroke="#64748b" strokeWidth={2} strokeDasharray="5 3" connectNulls isAnimationActive={false} />
                   </LineChart>
                 </ResponsiveContainer>
               </div>

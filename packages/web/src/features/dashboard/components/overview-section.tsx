@@ -8,6 +8,7 @@ import { useClientScope } from '../../../stores/client-scope';
 import { greetingFor } from '../lib/greeting';
 import type { SectionProps } from '../sections/section-types';
 import { GoalsCard } from './goals-card';
+import { ScoreTrendCard } from './score-trend-card';
 import { WebsiteCard } from './website-card';
 
 export function OverviewSection({ user, profile }: SectionProps) {
@@ -19,6 +20,7 @@ export function OverviewSection({ user, profile }: SectionProps) {
   const [website, setWebsite] = useState(profile.websites[0]?.url ?? '');
   // The same cached query as the audit panel's: goals measure progress with the website's newest audit.
   const audits = useRecentAudits(user.id, website || undefined);
+  const siteName = profile.websites.find((site) => site.url === website)?.name ?? null;
 
   return (
     <div className="space-y-6">
@@ -35,8 +37,10 @@ export function OverviewSection({ user, profile }: SectionProps) {
         </div>
       </div>
       <AuditOverview userId={user.id} profile={profile} website={website} onWebsiteChange={setWebsite} />
+      {/* The selected website's own scores over its recent comparable audits (issue 19 item 5). */}
+      {audits.isError ? null : <ScoreTrendCard siteName={siteName} audits={audits.data} />}
       <InsightsCard userId={user.id} website={website || undefined} />
-      <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <WebsiteCard userId={user.id} profile={profile} />
         <GoalsCard profile={profile} latestAudit={audits.data?.[0] ?? null} />
       </div>

@@ -93,7 +93,7 @@ export function WebsiteCard({ userId, profile }: { userId: string; profile: Prof
           Edit
         </Button>
       </div>
-      <div className="mt-5 grid gap-6 lg:grid-cols-2">
+      <div className="mt-5 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <SiteList title="Your websites" icon={Globe} entries={profile.websites} empty="No websites yet." monitored={monitored} />
         <SiteList title="Competitors" icon={Swords} entries={profile.competitors} empty="No competitors yet." monitored={monitored} />
       </div>

@@ -3,6 +3,7 @@ import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContai
 import { canUseArea, chartDomain, GOALS, TREND_CHART, TREND_METRIC_LABELS, TREND_METRICS, trendSummary, type HistoryPeriod, type Profile, type TrendMetric } from '@citable/contract';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
+import { fullDateTime, pointLabelParts, type PointLabelParts } from '../../../lib/point-labels';
 import { useTrends } from '../api/history';
 
 const COLOURS = ['#8B5CF6', '#14B8A6', '#F59E0B', '#EF4444', '#3B82F6', '#10B981'];
@@ -48,6 +49,21 @@ export function TrendsView({ userId, profile, period, onBack }: { userId: string
     }
     return { rows: [...byDate.values()].sort((a, b) => String(a.date).localeCompare(String(b.date))), values: all };
   }, [series, metric]);
+  // Axis labels that tell apart audits of the same day: the time under the day, or an ordinal, when a day has more than one (issue 19).
+  const labelOf = useMemo(() => {
+    const dates = rows.map((row) => String(row.date));
+    const labels = pointLabelParts(dates);
+    return new Map<string, PointLabelParts>(dates.map((date, index) => [date, labels[index]]));
+  }, [rows]);
+  // A label's widest line: what decides which ticks fit side by side.
+  const widest = (value: string) => {
+    const parts = labelOf.get(value);
+    if (!parts) return value;
+    return parts.time !== null && parts.time.length > parts.day.length ? parts.time : parts.day;
+  };
+  const twoLines = [...labelOf.values()].some((parts) => parts.time !== null);
+  // Room at both ends for half the widest label, so the first and last ticks are not dropped for lack of it.
+  const edge = Math.min(48, Math.max(16, Math.ceil(Math.max(0, ...[...labelOf.keys()].map((date) => widest(date).length)) * 3.5)));
   const domain = chartDomain(goal === null ? values : [...values, goal]);
   const first = series[0];
   const summary = first ? trendSummary(first.points.flatMap((point) => (point[metric] === null ? [] : [point[metric] as number]))) : null;
@@ -73,7 +89,7 @@ export function TrendsView({ userId, profile, period, onBack }: { userId: string
           </select>
         </label>
       </div>
-      <div className="grid gap-4 lg:grid-cols-[1fr_16rem]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           {trends.isError ? <p className="text-sm text-red-700">{errorMessage(trends.error)}</p> : null}
           {hidden ? <p className="mb-2 text-sm text-slate-600">Subscores are part of the Core plan. The overall score is shown for every plan.</p> : null}
@@ -84,9 +100,32 @@ export function TrendsView({ userId, profile, period, onBack }: { userId: string
               <ResponsiveContainer width="100%" height="100%">
                 <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
                   <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-                  <XAxis dataKey="date" tickFormatter={(value: string) => new Date(value).toLocaleDateString(undefined, { month: 'short', day: 'numeric' })} fontSize={12} />
+                  <XAxis
+                    dataKey="date"
+                    tickFormatter={widest}
+                    tick={({ x, y, payload }: { x: number | string; y: number | string; payload: { value: string } }) => {
+                      const parts = labelOf.get(payload.value);
+                      return (
+                        <g transform={`translate(${x},${y})`}>
+                          <title>{fullDateTime(payload.value)}</title>
+                          <text y={14} textAnchor="middle" fill="#475569" fontSize={12} data-testid="trend-axis-label">
+                            <tspan x={0}>{parts?.day ?? payload.value}</tspan>
+                            {parts?.time ? (
+                              <tspan x={0} dy={15}>
+                                {parts.time}
+                              </tspan>
+                            ) : null}
+                          </text>
+                        </g>
+                      );
+                    }}
+                    height={twoLines ? 46 : 30}
+                    fontSize={12}
+                    minTickGap={12}
+                    padding={{ left: edge, right: edge }}
+                  />
                   <YAxis domain={domain} ticks={TREND_CHART.ticks.filter((tick) => tick >= domain[0] && tick <= domain[1])} fontSize={12} allowDataOverflow />
-                  <Tooltip labelFormatter={(value) => new Date(String(value)).toLocaleString()} />
+                  <Tooltip labelFormatter={(value) => fullDateTime(String(value))} />
                   <Legend />
                   {goal !== null ? <ReferenceLine y={goal} stroke="#0f172a" strokeDasharray="6 4" label={{ value: `Goal ${goal}`, position: 'insideTopRight', fontSize: 12 }} /> : null}
                   {series.map((line, index) => (
@@ -96,6 +135,33 @@ export function TrendsView({ userId, profile, period, onBack }: { userId: string
               </ResponsiveContainer>
             </div>
           )}
+          {rows.length > 0 ? (
+            <table className="sr-only" data-testid="trend-table">
+              <caption>
+                {TREND_METRIC_LABELS[metric]} score by audit
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Audited</th>
+                  {series.map((line) => (
+                    <th key={line.url} scope="col">
+                      {line.name}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={String(row.date)}>
+                    <th scope="row">{fullDateTime(String(row.date))}</th>
+                    {series.map((line, index) => (
+                      <td key={line.url}>{row[`s${index}`] ?? '–'}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
         </div>
         <div className="space-y-4">
           <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="trend-analysis">
@@ -114,9 +180,9 @@ export function TrendsView({ userId, profile, period, onBack }: { userId: string
               <ul className="mt-2 space-y-1.5">
                 {sites.map((site) => (
                   <li key={site.url}>
-                    <label className="flex items-center gap-2 text-sm text-slate-700">
+                    <label className="flex min-w-0 items-center gap-2 text-sm text-slate-700">
                       <input type="checkbox" checked={compared.includes(site.url)} onChange={() => toggle(site.url)} />
-                      <span className="inline-block size-2.5 rounded-full" style={{ background: colourOf(site.url) }} />
+                      <span className="inline-block size-2.5 shrink-0 rounded-full" style={{ background: colourOf(site.url) }} />
                       <span className="truncate">{site.name}</span>
                     </label>
                   </li>
