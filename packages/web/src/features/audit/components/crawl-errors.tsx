@@ -1,4 +1,5 @@
 import type { AuditReport } from '@citable/contract';
+import { ErrorPageItems } from '../../../components/error-page-items';
 
 /**
  * A site audit's crawl errors: error pages (4xx, 5xx, soft 404s), which are listed with their
@@ -20,14 +21,7 @@ export function CrawlErrors({ report }: { report: AuditReport }) {
         cover the {report.pageCount} {report.pageCount === 1 ? 'page' : 'pages'} audited.
       </p>
       <ul className="mt-3 space-y-1.5 text-sm">
-        {errorPages.map((page) => (
-          <li key={page.url} className="flex gap-3 rounded-lg bg-slate-50 px-3 py-2" data-testid="crawl-error">
-            <span className="shrink-0 font-semibold tabular-nums text-red-700">{page.status}</span>
-            <span className="min-w-0">
-              <span className="break-all text-slate-900">{page.url}</span> <span className="text-slate-600">{page.reason}</span>
-            </span>
-          </li>
-        ))}
+        <ErrorPageItems pages={errorPages} testId="crawl-error" />
         {failedPages.map((page) => (
           <li key={page.url} className="flex gap-3 rounded-lg bg-slate-50 px-3 py-2" data-testid="crawl-error">
             <span className="shrink-0 font-semibold text-red-700">Failed</span>

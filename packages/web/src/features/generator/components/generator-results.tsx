@@ -3,6 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { CopyButton } from '../../tools/components/copy-button';
 import { EmptyResult, ResultCard } from '../../tools/components/result-card';
 import { GroundingNote, ScoreNote } from './score-note';
+import { SkippedErrorPages } from '../../tools/components/skipped-error-pages';
 
 export function GeneratorResults({ result }: { result: ContentGeneratorResult }) {
   const { faqs, metaTags, snippets, headings, descriptions } = result.generatedContent;
@@ -71,6 +72,7 @@ export function GeneratorResults({ result }: { result: ContentGeneratorResult })
           </ul>
         </ResultCard>
       ) : null}
+      <SkippedErrorPages errorPages={result.errorPages} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { ToolPage } from '../components/tool-page';
 import { WebsiteSelect } from '../components/website-fields';
 import { useToolRun } from '../hooks/use-tool-run';
 import type { ToolScreenProps } from './screen-types';
+import { SkippedErrorPages } from '../components/skipped-error-pages';
 
 const tool = TOOLS.discovery;
 
@@ -66,52 +67,55 @@ export function DiscoveryScreen({ profile, onComplete }: ToolScreenProps) {
 
 function DiscoveryResults({ result }: { result: CompetitorDiscoveryResult }) {
   return (
-    <ResultCard title={`Competitor suggestions (${result.totalSuggestions})`} testId="discovery-results">
-      {result.competitorSuggestions.length === 0 ? (
-        <EmptyResult>{TOOL_MESSAGES.noCompetitorSuggestions}</EmptyResult>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Site
-                </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Type
-                </th>
-                <th scope="col" className="w-48 py-2 pr-4 font-semibold">
-                  Relevance
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  Why
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {result.competitorSuggestions.map((suggestion) => (
-                <tr key={suggestion.url} className="align-top">
-                  <th scope="row" className="py-3 pr-4 font-medium text-slate-900">
-                    <p>{suggestion.name}</p>
-                    <a href={suggestion.url} target="_blank" rel="noopener noreferrer" className="text-xs font-normal text-primary-700 underline">
-                      {suggestion.url}
-                    </a>
+    <div className="space-y-4">
+      <ResultCard title={`Competitor suggestions (${result.totalSuggestions})`} testId="discovery-results">
+        {result.competitorSuggestions.length === 0 ? (
+          <EmptyResult>{TOOL_MESSAGES.noCompetitorSuggestions}</EmptyResult>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Site
                   </th>
-                  <td className="py-3 pr-4">
-                    <Badge tone={TYPE_TONES[suggestion.type]} className="capitalize">
-                      {suggestion.type}
-                    </Badge>
-                  </td>
-                  <td className="py-3 pr-4">
-                    <ScoreBar value={suggestion.relevanceScore} label={`Relevance of ${suggestion.name}`} neutral />
-                  </td>
-                  <td className="py-3 text-slate-700">{suggestion.reason}</td>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Type
+                  </th>
+                  <th scope="col" className="w-48 py-2 pr-4 font-semibold">
+                    Relevance
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    Why
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </ResultCard>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {result.competitorSuggestions.map((suggestion) => (
+                  <tr key={suggestion.url} className="align-top">
+                    <th scope="row" className="py-3 pr-4 font-medium text-slate-900">
+                      <p>{suggestion.name}</p>
+                      <a href={suggestion.url} target="_blank" rel="noopener noreferrer" className="text-xs font-normal text-primary-700 underline">
+                        {suggestion.url}
+                      </a>
+                    </th>
+                    <td className="py-3 pr-4">
+                      <Badge tone={TYPE_TONES[suggestion.type]} className="capitalize">
+                        {suggestion.type}
+                      </Badge>
+                    </td>
+                    <td className="py-3 pr-4">
+                      <ScoreBar value={suggestion.relevanceScore} label={`Relevance of ${suggestion.name}`} neutral />
+                    </td>
+                    <td className="py-3 text-slate-700">{suggestion.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ResultCard>
+      <SkippedErrorPages errorPages={result.errorPages} />
+    </div>
   );
 }

@@ -9,6 +9,7 @@ import { CheckboxGroup, ScopeFields, WebsiteSelect } from '../components/website
 import { useToolRun } from '../hooks/use-tool-run';
 import { hostOf, targetUrl } from '../lib/site-url';
 import type { ToolScreenProps } from './screen-types';
+import { SkippedErrorPages } from '../components/skipped-error-pages';
 
 const tool = TOOLS.entities;
 
@@ -71,6 +72,7 @@ function EntityResults({ result, requested }: { result: EntityCoverageResult; re
       </ResultCard>
       <EntityTable title="Missing entities" entities={result.missingEntities} empty="Your page names every entity your competitors do." testId="entities-missing" />
       <EntityTable title="Mentioned entities" entities={result.mentionedEntities} empty="No named entities were found on your page." testId="entities-mentioned" />
+      <SkippedErrorPages errorPages={result.errorPages} />
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { ScoreBar } from '../components/score-bar';
 import { ToolPage } from '../components/tool-page';
 import { useToolRun } from '../hooks/use-tool-run';
 import type { ToolScreenProps } from './screen-types';
+import { SkippedErrorPages } from '../components/skipped-error-pages';
 
 const tool = TOOLS.prompts;
 
@@ -103,6 +104,7 @@ function PromptResults({ result }: { result: PromptSuggestionsResult }) {
           )}
         </ResultCard>
       ))}
+      <SkippedErrorPages errorPages={result.errorPages} />
     </div>
   );
 }

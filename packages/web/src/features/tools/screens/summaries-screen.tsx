@@ -10,6 +10,7 @@ import { ToolPage } from '../components/tool-page';
 import { WebsiteSelect } from '../components/website-fields';
 import { useToolRun } from '../hooks/use-tool-run';
 import type { ToolScreenProps } from './screen-types';
+import { SkippedErrorPages } from '../components/skipped-error-pages';
 
 const tool = TOOLS.summaries;
 
@@ -123,6 +124,7 @@ function SummaryResults({ result }: { result: SiteSummaryResponse }) {
         </pre>
         <p className="mt-2 text-sm text-slate-600">Publish it at the root of your site (/llms.txt), with llms-full.txt beside it.</p>
       </ResultCard>
+      <SkippedErrorPages errorPages={result.errorPages} />
     </div>
   );
 }

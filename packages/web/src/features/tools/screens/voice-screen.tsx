@@ -8,6 +8,7 @@ import { ToolPage } from '../components/tool-page';
 import { CheckboxGroup } from '../components/website-fields';
 import { useToolRun } from '../hooks/use-tool-run';
 import type { ToolScreenProps } from './screen-types';
+import { SkippedErrorPages } from '../components/skipped-error-pages';
 
 const tool = TOOLS.voice;
 
@@ -89,6 +90,7 @@ function VoiceResults({ result }: { result: VoiceTestResult }) {
           </ResultCard>
         ))}
       </div>
+      <SkippedErrorPages errorPages={result.errorPages} />
     </div>
   );
 }
