@@ -26,8 +26,15 @@ describe('renderMarkdown', () => {
 
   it('renders tables and lists (GitHub Flavored Markdown)', () => {
     const doc = renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |\n\n- one\n- two\n');
-    expect(doc.html).toContain('<table>');
+    expect(doc.html).toContain('<table tabindex="0">');
     expect(doc.html).toContain('<li>one</li>');
+  });
+
+  it('makes code blocks and tables focusable, since they scroll sideways when wide', () => {
+    const doc = renderMarkdown('```bash\nnpx citable audit https://example.com --format json --max-pages 50\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n');
+    expect(doc.html).toContain('<pre tabindex="0"><code class="language-bash">');
+    expect(doc.html).toContain('<table tabindex="0">');
+    expect(renderMarkdown('Some `<pre>` in text').html).toContain('<code>&lt;pre&gt;</code>');
   });
 
   it('slugifies accents and punctuation away', () => {

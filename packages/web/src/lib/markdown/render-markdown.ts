@@ -68,7 +68,9 @@ export function renderMarkdown(source: string): MarkdownDocument {
       },
     },
   });
-  const html = marked.parse(body, { async: false });
+  // Code blocks and tables scroll sideways when wider than the page (docs-article.css): focusable,
+  // so the keyboard can scroll them (WCAG 2.1.1). Raw HTML is escaped, so these tags are marked's own.
+  const html = marked.parse(body, { async: false }).replaceAll('<pre>', '<pre tabindex="0">').replaceAll('<table>', '<table tabindex="0">');
   const text = decode(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim();
   return { meta, html, headings, text };
 }

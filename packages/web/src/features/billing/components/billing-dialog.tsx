@@ -87,7 +87,7 @@ export const SET_PLAN_COMMAND = 'npx citable admin set-plan <email> <plan>';
 /** Shown once above the plans when the server has no billing provider: why nothing can be bought, and what the operator does instead. */
 function NoProviderNote({ id, email }: { id: string; email: string }) {
   return (
-    <div id={id} className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700" data-testid="billing-no-provider">
+    <div id={id} className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm break-words text-slate-700" data-testid="billing-no-provider">
       <p className="font-semibold text-slate-900">Online payment is not set up on this server.</p>
       <p className="mt-1">
         Plans here are set by whoever runs this Citable server. They can give your account ({email}) a plan with{' '}

@@ -1,10 +1,11 @@
 import type { BillingInvoice } from '@citable/contract';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { formatDate } from '../lib/format';
 
 /** The provider's invoices; rendered only when there are some. */
 export function BillingHistory({ invoices }: { invoices: BillingInvoice[] }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Billing history">
       <table className="w-full min-w-[28rem] text-left text-sm" data-testid="billing-history">
         <caption className="sr-only">Billing history</caption>
         <thead className="text-slate-600">
@@ -40,6 +41,6 @@ export function BillingHistory({ invoices }: { invoices: BillingInvoice[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

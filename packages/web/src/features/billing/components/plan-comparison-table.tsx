@@ -1,11 +1,12 @@
 import { PLAN_IDS, PLANS, planComparison, type PlanId } from '@citable/contract';
 import { Check, Minus } from 'lucide-react';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { cn } from '../../../lib/cn';
 
 /** What each plan includes, from the same entitlements the server enforces. */
 export function PlanComparisonTable({ current }: { current: PlanId }) {
   return (
-    <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
+    <ScrollRegion label="Plan comparison" className="rounded-xl ring-1 ring-slate-200">
       <table className="w-full min-w-[36rem] text-left text-sm" data-testid="plan-comparison">
         <caption className="sr-only">Plan comparison</caption>
         <thead className="bg-slate-50 text-slate-700">
@@ -51,6 +52,6 @@ export function PlanComparisonTable({ current }: { current: PlanId }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -16,7 +16,7 @@ const COLUMNS: { id: RollupColumn; label: string; align: 'left' | 'right' }[] = 
 
 function Change({ change }: { change: number | null }) {
   const text = formatChange(change);
-  if (text === null || change === null) return <span className="text-slate-400">—</span>;
+  if (text === null || change === null) return <span className="text-slate-500">—</span>;
   const Icon = change > 0 ? ArrowUpRight : change < 0 ? ArrowDownRight : ArrowRight;
   const words = change > 0 ? 'up' : change < 0 ? 'down' : 'unchanged';
   return (
@@ -91,14 +91,14 @@ export function RollupTable({ rows, onOpen, onSchedule, onDelete, initialSort = 
                     <span className="sr-only"> (opens in a new tab)</span>
                   </a>
                 ) : (
-                  <span className="text-slate-400">—</span>
+                  <span className="text-slate-500">—</span>
                 )}
               </td>
-              <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">{row.latestScore === null ? <span className="font-normal text-slate-400">Not audited</span> : Math.round(row.latestScore)}</td>
+              <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">{row.latestScore === null ? <span className="font-normal text-slate-500">Not audited</span> : Math.round(row.latestScore)}</td>
               <td className="px-4 py-3 text-right">
                 <Change change={row.change} />
               </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{auditDate(row.lastAuditAt) ?? <span className="text-slate-400">Never</span>}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{auditDate(row.lastAuditAt) ?? <span className="text-slate-500">Never</span>}</td>
               <td className="px-4 py-3 text-right tabular-nums">
                 {row.openAlerts > 0 ? <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">{row.openAlerts}</span> : <span className="text-slate-500">0</span>}
               </td>

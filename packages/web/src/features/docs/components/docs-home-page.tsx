@@ -67,7 +67,7 @@ export function DocsHomePage() {
               <ul className="mt-3 space-y-2 text-sm">
                 {DOC_ARTICLES.filter((article) => article.group === group.id).map((article) => (
                   <li key={article.slug}>
-                    <Link to={`/docs/${article.slug}`} className="text-primary-700 hover:underline">
+                    <Link to={`/docs/${article.slug}`} className="font-medium text-primary-700 hover:underline">
                       {article.title}
                     </Link>
                     <span className="text-slate-600">: {article.description}</span>

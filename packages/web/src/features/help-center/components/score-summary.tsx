@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { AUDIT_CHECK_COUNT, SUBSCORE_WEIGHTS } from '../../landing/data/product-facts';
 
 /** The score in one table: what each subscore asks and how much it weighs. */
@@ -12,7 +13,7 @@ export function ScoreSummary() {
         The score runs from 0 to 100 and estimates how well AI assistants can read, retrieve and quote a page. It combines {AUDIT_CHECK_COUNT} checks in{' '}
         {SUBSCORE_WEIGHTS.length} weighted subscores. A check below 0.9 becomes an issue with a fix, and issues are ordered by the points they cost.
       </p>
-      <div className="mt-6 overflow-x-auto rounded-2xl ring-1 ring-slate-200">
+      <ScrollRegion label="Subscores and weights" className="mt-6 rounded-2xl ring-1 ring-slate-200">
         <table className="w-full min-w-[28rem] text-left text-sm">
           <caption className="sr-only">The four subscores of the AI Visibility Score and their weights</caption>
           <thead className="bg-slate-50 text-slate-700">
@@ -34,7 +35,7 @@ export function ScoreSummary() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p className="mt-4 text-sm text-slate-600">
         Read{' '}
         <Link to="/help-center/how-the-score-works" className="font-medium text-primary-700 hover:underline">

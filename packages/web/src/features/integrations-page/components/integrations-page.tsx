@@ -49,7 +49,8 @@ function Snippet({ id, title, note, code }: { id: string; title: string; note: s
         <span className="font-medium text-white">{title}</span>
         <span className="text-slate-300">{note}</span>
       </figcaption>
-      <pre className="overflow-x-auto p-4 text-sm leading-relaxed text-slate-100">
+      {/* Focusable: a long line scrolls sideways, and the keyboard scrolls it (WCAG 2.1.1). */}
+      <pre tabIndex={0} className="overflow-x-auto p-4 text-sm leading-relaxed text-slate-100">
         <code>{code}</code>
       </pre>
     </figure>

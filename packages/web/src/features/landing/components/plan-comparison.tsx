@@ -1,4 +1,5 @@
 import { annualMonthlyEquivalent, PLAN_IDS, planComparison, PLANS, SITE_AUDIT_PAGE_LIMITS, type PlanId } from '@citable/contract';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { AUDIT_CHECK_COUNT } from '../data/product-facts';
 
 const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
@@ -27,7 +28,7 @@ export function PlanComparison() {
         Every plan audits with the same {AUDIT_CHECK_COUNT} checks. Plans differ in how many websites, competitors and audits they cover, and in which tools they unlock.
         Annual billing saves 25%: {core.name} costs {dollars(annualMonthlyEquivalent(core))} a month when billed at {dollars(core.annualPrice)} a year.
       </p>
-      <div className="mt-8 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <ScrollRegion label="Plan limits and prices" className="mt-8 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="sr-only">Limits and prices of the Free, Core, Pro and Agency plans</caption>
           <thead className="bg-slate-50 text-slate-700">
@@ -57,7 +58,7 @@ export function PlanComparison() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

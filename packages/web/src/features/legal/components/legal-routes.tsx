@@ -1,3 +1,4 @@
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { COOKIE_POLICY, COOKIES } from '../data/cookie-policy';
 import { PRIVACY_POLICY } from '../data/privacy-policy';
 import { TERMS_OF_SERVICE } from '../data/terms-of-service';
@@ -13,7 +14,7 @@ export function TermsOfServicePage() {
 
 function CookieTable() {
   return (
-    <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200">
+    <ScrollRegion label="Cookies set by Citable" className="mt-4 rounded-2xl border border-slate-200">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Cookies set by Citable</caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
@@ -35,7 +36,7 @@ function CookieTable() {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

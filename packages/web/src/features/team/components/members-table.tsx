@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useToast } from '../../../components/toast/use-toast';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { errorMessage } from '../../../lib/api-client';
 import { useRemoveMember, useUpdateMember } from '../hooks/use-team';
 import { ClientPicker } from './client-picker';
@@ -48,7 +49,7 @@ export function MembersTable({ workspaceId, members, clients, myRole, myUserId }
 
   return (
     <>
-      <div className="overflow-x-auto rounded-lg border border-slate-200">
+      <ScrollRegion label="Workspace members" className="rounded-lg border border-slate-200">
         <table className="w-full text-left text-sm" data-testid="members-table">
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
@@ -134,7 +135,7 @@ export function MembersTable({ workspaceId, members, clients, myRole, myUserId }
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <Modal
         open={removing !== null}
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}

@@ -3,12 +3,14 @@ import { Palette } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast/use-toast';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useUiState } from '../../../stores/ui-state';
 import { useSaveWhiteLabel, useWhiteLabel } from '../hooks/use-white-label';
+import { themeStyle } from '../lib/brand-style';
 import { ColorField } from './color-field';
 
 type Form = Record<'primary_color_hex' | 'secondary_color_hex' | 'accent_color_hex' | 'favicon_url' | 'company_name' | 'custom_css', string>;
@@ -126,23 +128,26 @@ function WhiteLabelEditor() {
   );
 }
 
-/** How the three colours look on the dashboard's main elements, before saving. */
+/**
+ * How the three colours look on the dashboard's main elements, before saving: the form's colours
+ * become the theme's scales here as on the dashboard (themeStyle), and the elements are drawn
+ * with the dashboard's own shades, so the preview shows the contrast the dashboard will have.
+ */
 function Preview({ form }: { form: Form }) {
   const color = (value: string, fallback: string) => (/^#[0-9a-f]{6}$/i.test(value) ? value : fallback);
+  const theme = themeStyle({
+    primary: color(form.primary_color_hex, THEME_DEFAULTS.primary),
+    secondary: color(form.secondary_color_hex, THEME_DEFAULTS.secondary),
+    accent: color(form.accent_color_hex, THEME_DEFAULTS.accent),
+  });
   return (
-    <aside className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-label="Preview">
+    <aside className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" style={theme} aria-label="Preview">
       <p className="text-sm font-semibold text-slate-900">Preview</p>
       <p className="truncate text-lg font-semibold text-slate-900">{form.company_name || 'Citable'}</p>
-      <span className="inline-flex h-9 items-center rounded-lg px-3 text-sm font-medium text-white" style={{ backgroundColor: color(form.primary_color_hex, THEME_DEFAULTS.primary) }}>
-        Primary button
-      </span>
+      <span className={buttonClasses('primary', 'sm')}>Primary button</span>
       <div className="flex gap-2">
-        <span className="rounded-full px-2.5 py-0.5 text-xs font-semibold text-white" style={{ backgroundColor: color(form.secondary_color_hex, THEME_DEFAULTS.secondary) }}>
-          Secondary
-        </span>
-        <span className="rounded-full px-2.5 py-0.5 text-xs font-semibold text-slate-900" style={{ backgroundColor: color(form.accent_color_hex, THEME_DEFAULTS.accent) }}>
-          Accent
-        </span>
+        <Badge tone="secondary">Secondary</Badge>
+        <Badge tone="accent">Accent</Badge>
       </div>
     </aside>
   );

@@ -38,3 +38,11 @@ export function brandStyle(settings: WhiteLabelSettings | undefined): CSSPropert
     ...(accent && accent !== THEME_DEFAULTS.accent ? scale('accent', accent) : {}),
   } as CSSProperties;
 }
+
+/**
+ * All three scales from the given colours, the defaults included: for a preview inside a dashboard
+ * that may already carry other brand colours, which it must not inherit.
+ */
+export function themeStyle(colors: Record<'primary' | 'secondary' | 'accent', string>): CSSProperties {
+  return { ...scale('primary', colors.primary), ...scale('secondary', colors.secondary), ...scale('accent', colors.accent) } as CSSProperties;
+}
