@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { PlanId } from '@citable/contract';
 import { createDb } from '../../packages/server/src/db/client';
-import { setPlan } from '../../packages/server/src/services/profile';
+import { setPlan } from '../../packages/server/src/features/profile/profile';
 import { callApi, sessionCookie } from './api';
 import type { AppServer } from './app-server';
 

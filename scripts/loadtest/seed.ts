@@ -3,14 +3,14 @@ import { count, eq } from 'drizzle-orm';
 import { ACTIVITY_TYPES, INDUSTRIES, type ActivityType } from '@citable/contract';
 import type { Db } from '../../packages/server/src/db/client';
 import { userActivity } from '../../packages/server/src/db/schema';
-import { logActivity } from '../../packages/server/src/services/activity';
-import { finishRun, type AuditDeps } from '../../packages/server/src/services/audits/lifecycle';
-import { auditPageUrl, auditPastedContent, auditSite } from '../../packages/server/src/services/audits/run-audit';
-import { createRun } from '../../packages/server/src/services/audits/runs';
-import type { StoredAudit } from '../../packages/server/src/services/audits/stored-audit';
-import { hashPassword } from '../../packages/server/src/services/password-hash';
-import { completeOnboarding } from '../../packages/server/src/services/profile';
-import { alertsAfterSave } from '../../packages/server/src/track/track-plugin';
+import { logActivity } from '../../packages/server/src/features/profile/activity';
+import { finishRun, type AuditDeps } from '../../packages/server/src/features/audits/lifecycle';
+import { auditPageUrl, auditPastedContent, auditSite } from '../../packages/server/src/features/audits/run-audit';
+import { createRun } from '../../packages/server/src/features/audits/runs';
+import type { StoredAudit } from '../../packages/server/src/features/audits/stored-audit';
+import { hashPassword } from '../../packages/server/src/auth/password-hash';
+import { completeOnboarding } from '../../packages/server/src/features/profile/profile';
+import { alertsAfterSave } from '../../packages/server/src/features/track/track-plugin';
 
 export interface SeedOptions {
   users: number;

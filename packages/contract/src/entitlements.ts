@@ -1,6 +1,6 @@
 /**
  * What each plan may use: tools, dashboard areas, CMS connectors, playbooks, report templates and
- * monthly usage. The server enforces these gates (packages/server/src/billing/gates.ts) and the web
+ * monthly usage. The server enforces these gates (packages/server/src/features/billing/gates.ts) and the web
  * app shows the same table in the billing dialog, so a gate changes in this file only.
  */
 import { PLAN_IDS, PLAN_RANK, PLANS, USAGE_LIMITS, type PlanId } from './plans';

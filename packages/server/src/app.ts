@@ -4,65 +4,49 @@ import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES } from '@citable/contract';
 import { trustedAppOrigins, type Config } from './config';
-import { auditRunJob } from './jobs/audit-run';
-import { auditPageDeadLetterJob, auditPageJob } from './jobs/audit-page';
-import { SafeFetcher } from '@citable/crawler';
-import type { PageJobPayload } from './services/audits/crawl/site-crawl';
-import { authRateLimitCleanupJob } from './jobs/auth-rate-limit-cleanup';
-import { billingConfigured } from './billing/billing-config';
-import { billingPlugin } from './billing/billing-plugin';
-import { authPlugin } from './plugins/auth';
-import { scopePlugin } from './workspaces/scope';
-import { workspacesPlugin } from './workspaces/plugin';
-import { dbPlugin } from './plugins/db';
-import { llmPlugin } from './llm/plugin';
-import { llmRoutes } from './llm/routes';
-import { errorsPlugin } from './plugins/errors';
-import { jobsPlugin } from './plugins/jobs';
-import { interruptedWorkPlugin } from './plugins/interrupted-work';
-import { mailPlugin } from './plugins/mail';
-import { webPlugin } from './plugins/web';
-import { activityRoutes } from './routes/activity';
-import { auditFunctionRoutes } from './routes/audit-function';
-import { citationRoutes } from './routes/citations';
-import { auditRoutes } from './routes/audits';
-import { configRoutes } from './routes/config';
-import { contactRoutes } from './routes/contact';
-import { devOutboxRoutes } from './routes/dev-outbox';
-import { healthRoutes } from './routes/health';
-import { meRoutes } from './routes/me';
-import { profileRoutes } from './routes/profile';
-import { reportRoutes } from './routes/reports';
-import { reportGenerateJob } from './reports/generate-job';
-import { createReportStorage } from './reports/storage';
-import { statusRoutes, type StatusRouteOptions } from './routes/status';
-import { toolFunctionRoutes } from './routes/tool-functions';
-import { genieChatbotRoutes } from './routes/genie-chatbot';
-import { aiContentGeneratorRoutes } from './routes/ai-content-generator';
-import { contentOptimizerRoutes } from './routes/content-optimizer';
-import { cmsRoutes } from './routes/cms';
-import { whiteLabelRoutes } from './routes/white-label';
-import { CREDENTIAL_LOG_PATHS } from './cms/log-redaction';
-import { feedbackRoutes } from './routes/feedback';
-import { publicApiPlugin } from './public-api/plugin';
-import { mcpRoutes } from './mcp/mcp-routes';
-import { playbookRoutes } from './routes/playbooks';
-import { realtimeContentAnalysisRoutes } from './routes/real-time-content-analysis';
-import { alertsAfterSave, trackPlugin } from './track/track-plugin';
-import { digestPlugin } from './digest/digest-plugin';
-import { clientReportsPlugin } from './client-reports/plugin';
-import { loadStatusFile } from './services/status/status-file';
+import { auditFunctionRoutes, auditRoutes, defineAuditJobs, interruptedWorkPlugin, observeAuditRuns } from './features/audits';
+import { authRateLimitCleanupJob } from './auth/auth-rate-limit-cleanup';
+import { billingConfigured } from './settings/billing';
+import { billingPlugin } from './features/billing';
+import { authPlugin } from './auth/auth-plugin';
+import { scopePlugin, workspacesPlugin } from './features/workspaces';
+import { dbPlugin } from './db/db-plugin';
+import { llmPlugin, llmRoutes } from './features/llm';
+import { errorsPlugin } from './ops/errors-plugin';
+import { jobsPlugin } from './jobs/jobs-plugin';
+import { mailPlugin } from './mail/mail-plugin';
+import { webPlugin } from './web/web-plugin';
+import { activityRoutes, meRoutes, profileRoutes } from './features/profile';
+import { citationRoutes } from './features/citations';
+import { configRoutes } from './ops/public-config-route';
+import { contactRoutes } from './features/contact';
+import { devOutboxRoutes } from './mail/dev-outbox-route';
+import { healthRoutes } from './ops/health-routes';
+import { reportRoutes, reportGenerateJob, createReportStorage } from './features/reports';
+import { statusRoutes, type StatusRouteOptions, loadStatusFile } from './features/status';
+import { toolFunctionRoutes } from './features/tools';
+import { genieChatbotRoutes } from './features/genie';
+import { aiContentGeneratorRoutes, contentOptimizerRoutes, realtimeContentAnalysisRoutes } from './features/content';
+import { cmsRoutes, CREDENTIAL_LOG_PATHS } from './features/cms';
+import { whiteLabelRoutes } from './features/white-label';
+import { feedbackRoutes } from './features/feedback';
+import { publicApiPlugin } from './features/public-api';
+import { mcpRoutes } from './features/mcp';
+import { playbookRoutes } from './features/playbooks';
+import { alertsAfterSave, trackPlugin } from './features/track';
+import { digestPlugin } from './features/digest';
+import { clientReportsPlugin } from './features/client-reports';
 import { collectRoutes } from './ops/route-table';
 import { limitJsonDepth } from './ops/json-depth';
 import { sessionGate } from './ops/session-gate';
 import { csrfGuard } from './ops/csrf';
 import { registerRateLimit } from './ops/rate-limit';
-import { readCachePlugin } from './plugins/read-cache';
+import { readCachePlugin } from './cache/read-cache-plugin';
 import { echoRequestId, genReqId } from './ops/request-id';
 import { collectMetrics } from './ops/metrics';
 import { AccessLogController } from './ops/access-log';
 import { opsRoutes } from './ops/ops-routes';
-import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './services/auth-rate-limit';
+import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './auth/auth-rate-limit';
 
 export interface AppOptions {
   /** Pino logger options, or false for silence (tests). */
@@ -74,11 +58,11 @@ export interface AppOptions {
 }
 
 export type { Config } from './config';
-export type { JobDefinition, JobRegistry } from './plugins/jobs';
-export { logActivity } from './services/activity';
+export type { JobDefinition, JobRegistry } from './jobs/jobs-plugin';
+export { logActivity } from './features/profile';
 export { acquireDataDirLock, LockHeldError } from './lib/lock-file';
 export { createDb, type Db, type DbHandle } from './db/client';
-export { assertEntitled, currentPlan, requireArea, requireEntitlement, requirePlan, requireTool } from './billing/gates';
+export { assertEntitled, currentPlan, requireArea, requireEntitlement, requirePlan, requireTool } from './features/billing';
 
 /** Builds the whole application without listening; server.ts listens, tests use any port. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -104,6 +88,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   sessionGate(app);
   echoRequestId(app);
   collectMetrics(app);
+  observeAuditRuns(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -133,9 +118,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   csrfGuard(app, trustedAppOrigins(config.publicUrl, config.port, config.isProduction));
   await registerRateLimit(app, config.rateLimit);
 
+  // The core: database, read caches, mail, auth and sessions, jobs, and the operations routes.
   await app.register(dbPlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await app.register(readCachePlugin, { maxAgeSeconds: config.readCacheSeconds });
-  await app.register(llmPlugin, { settings: config.llm });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, isProduction: config.isProduction });
   await app.register(authPlugin, {
     secret: config.authSecret,
@@ -144,32 +129,27 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     isProduction: config.isProduction,
     rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.rateLimits },
   });
-  // app.requireOwner: the acting scope (own account or a workspace client) of every data route.
-  await app.register(scopePlugin);
   await app.register(jobsPlugin, { work: config.jobsEnabled, schedules: config.schedulesEnabled, drainTimeoutMs: config.shutdownTimeoutMs, ...config.jobTiming });
-  // After a crash: audit runs and reports that no job will ever finish are failed, not left spinning.
-  await app.register(interruptedWorkPlugin);
   await app.jobs.define(authRateLimitCleanupJob(app.db));
-  const auditDeps = { db: app.db, allowHosts: config.fetchAllowHosts, log: app.log, afterSave: alertsAfterSave(app.db) };
-  // A site audit's coordinator and its page jobs send page jobs; the definition is read when they run.
-  // Page jobs share one fetcher (connection pool) per process, closed with the app once running
-  // page jobs have drained (closing it earlier would cut their requests on SIGTERM).
-  const pageFetcher = new SafeFetcher({ allowHosts: config.fetchAllowHosts });
-  app.jobs.afterDrain(() => pageFetcher.close());
-  const crawlDeps = { ...auditDeps, fetcher: pageFetcher, enqueuePage: (payload: PageJobPayload) => app.jobs.send(pageJob, payload) };
-  const pageJob = auditPageJob(crawlDeps);
-  const auditJob = auditRunJob(crawlDeps);
-  await app.jobs.define(auditJob);
-  await app.jobs.define(auditPageDeadLetterJob(crawlDeps));
-  await app.jobs.define(pageJob);
-  const reportStorage = createReportStorage(config.reportStorage);
-  const reportJob = reportGenerateJob({ db: app.db, storage: reportStorage, log: app.log });
-  await app.jobs.define(reportJob);
-
   const devOutbox = !config.isProduction;
   await app.register(healthRoutes);
   await app.register(opsRoutes, { metricsToken: config.metricsToken });
+  if (devOutbox) await app.register(devOutboxRoutes);
+
+  // The features (src/features), each through its index.ts. First what the others build on:
+  // app.requireOwner, the acting scope (own account or a workspace client) of every data route,
+  // and app.llm, the configured model.
+  await app.register(scopePlugin);
+  await app.register(llmPlugin, { settings: config.llm });
+  // What the web app needs before sign-in, the model in use among it.
   await app.register(configRoutes, { nodeEnv: config.nodeEnv, devOutbox, billingConfigured: billingConfigured(config.billing) });
+  // After a crash: audit runs and reports that no job will ever finish are failed, not left spinning.
+  await app.register(interruptedWorkPlugin);
+  const auditDeps = { db: app.db, allowHosts: config.fetchAllowHosts, log: app.log, afterSave: alertsAfterSave(app.db) };
+  const auditJob = await defineAuditJobs(app, auditDeps);
+  const reportStorage = createReportStorage(config.reportStorage);
+  const reportJob = reportGenerateJob({ db: app.db, storage: reportStorage, log: app.log });
+  await app.jobs.define(reportJob);
   await app.register(meRoutes);
   await app.register(workspacesPlugin, { secret: config.authSecret, publicUrl: config.publicUrl, reportStorage });
   await app.register(profileRoutes);
@@ -204,7 +184,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(publicApiPlugin, publicApi);
   await app.register(mcpRoutes, publicApi);
   await app.register(billingPlugin, { config: config.billing, publicUrl: config.publicUrl, isProduction: config.isProduction });
-  if (devOutbox) await app.register(devOutboxRoutes);
+
+  // Last: the web app's build and pre-rendered pages, and its fallback for every other GET.
   await app.register(webPlugin, { distDir: config.webDistDir });
 
   return app;

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { readApiRateLimit } from './public-api/settings';
-import { readCitationSourceSettings, type CitationSourceSettings } from './citations/settings';
-import { readLlmSettings, type LlmSettings } from './llm/settings';
-import { loadBillingConfig, type BillingConfig } from './billing/billing-config';
-import { readReportStorageSettings, type ReportStorageSettings } from './reports/settings';
-import { resolveCredentialsKey } from './cms/credentials-key';
+import { readApiRateLimit } from './settings/api-rate-limit';
+import { readCitationSourceSettings, type CitationSourceSettings } from './settings/citation-sources';
+import { readLlmSettings, type LlmSettings } from './settings/llm';
+import { loadBillingConfig, type BillingConfig } from './settings/billing';
+import { readReportStorageSettings, type ReportStorageSettings } from './settings/report-storage';
+import { resolveCredentialsKey } from './settings/cms-credentials-key';
 import { readRateLimitSettings, type RateLimitSettings } from './ops/rate-limit';
 
 export interface Config {

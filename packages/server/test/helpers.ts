@@ -9,7 +9,7 @@ import type { DevOutboxMessage } from '@citable/contract';
 import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Db } from '../src/db/client';
-import type { AuthRateLimits } from '../src/services/auth-rate-limit';
+import type { AuthRateLimits } from '../src/auth/auth-rate-limit';
 
 /** Where a test server keeps its data: a temp DATA_DIR, plus a fresh PostgreSQL database when DATABASE_URL is set. */
 export interface TestStorage {

@@ -5,12 +5,12 @@ import { AUTH_PAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordCont
 import { trustedAppOrigins } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
-import { existingAccountEmail, passwordResetEmail, verificationEmail } from '../services/auth-emails';
-import type { Mailer } from '../services/mailer';
-import { hashPassword, verifyPassword } from '../services/password-hash';
-import { checkPassword } from '../services/password-policy';
-import { twoFactorPlugins } from '../two-factor/auth-plugins';
-import { workspaceAuthPlugins, refuseOrganizationEndpoint } from '../workspaces/auth-plugin';
+import { existingAccountEmail, passwordResetEmail, verificationEmail } from './auth-emails';
+import type { Mailer } from '../mail/mailer';
+import { hashPassword, verifyPassword } from './password-hash';
+import { checkPassword } from './password-policy';
+import { twoFactorPlugins } from './two-factor-plugins';
+import { workspaceAuthPlugins, refuseOrganizationEndpoint } from './organization-plugin';
 
 export interface AuthOptions {
   db: Db;

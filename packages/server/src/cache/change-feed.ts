@@ -41,7 +41,7 @@ const emitReset = (listeners: Listeners) => {
 
 /**
  * PGlite: one connection in one process, and its notification callbacks run before the statement
- * that committed resolves (test/read-cache.test.ts checks it), so the feed is always live and
+ * that committed resolves (test/cache/read-cache.test.ts checks it), so the feed is always live and
  * the barrier has nothing to wait for.
  */
 async function pgliteFeed(pglite: PGlite): Promise<ChangeFeed> {

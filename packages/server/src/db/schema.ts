@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AuditIssue, CitationTrackerResult, GoalId, Playbook, SiteEntry } from '@citable/contract';
-import type { StoredAudit } from '../services/audits/stored-audit';
+import type { StoredAudit } from './stored-audit-data';
 import { user } from './auth-schema';
 
 export * from './auth-schema';

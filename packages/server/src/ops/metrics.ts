@@ -2,7 +2,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../config';
-import { onAuditEnded } from '../services/audits/runs';
 
 /**
  * A small Prometheus registry written against the text exposition format (0.0.4): counters and
@@ -116,18 +115,12 @@ declare module 'fastify' {
 }
 
 /**
- * Decorates `app.metrics`, times every request by its route pattern (never the raw URL: bounded
- * label values) and every audit run this app ends, wherever it was started.
+ * Decorates `app.metrics` and times every request by its route pattern (never the raw URL: bounded
+ * label values). The audits feature reports the runs it ends (`observeAuditRuns`).
  */
 export function collectMetrics(app: FastifyInstance): Metrics {
   const metrics = new Metrics();
   app.decorate('metrics', metrics);
-  // Runs end in services (jobs, routes, monitoring) built with this app's database; another app in
-  // the same process (tests) has its own database and its own metrics.
-  const stopObserving = onAuditEnded((ended) => {
-    if (app.hasDecorator('db') && ended.db === app.db) metrics.observeAudit(ended.scope, ended.outcome, ended.seconds);
-  });
-  app.addHook('onClose', async () => stopObserving());
   // Called on every response: one key for both series, and no promise.
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';

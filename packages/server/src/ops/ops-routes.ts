@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { readCacheMetricLines } from '../plugins/read-cache';
+import { readCacheMetricLines } from '../cache/read-cache-plugin';
 
 const READY_TIMEOUT_MS = 2_000;
 

@@ -34,7 +34,7 @@ function exempt(url: string): boolean {
   return (
     // Pages are not limited, except the public shared-report links, which read the database.
     (!url.startsWith('/api/') && !url.startsWith('/shared/')) ||
-    url.startsWith('/api/auth/') || // per-IP and per-e-mail limits in the database (services/auth-rate-limit)
+    url.startsWith('/api/auth/') || // per-IP and per-e-mail limits in the database (auth/auth-rate-limit.ts)
     url.startsWith('/api/v1/') || // per-key limits with their own RateLimit headers (public-api/key-guard)
     url === '/api/mcp' ||
     url === '/api/health' ||

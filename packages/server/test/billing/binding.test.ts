@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadBillingConfig } from '../../src/billing/billing-config';
-import { createProvider } from '../../src/billing/provider';
-import { reconcileSubscriptions } from '../../src/billing/reconcile-job';
-import { handleWebhook } from '../../src/billing/webhook';
-import { billingSubscriptions, billingWebhookEvents } from '../../src/db/billing-schema';
+import { loadBillingConfig } from '../../src/settings/billing';
+import { createProvider } from '../../src/features/billing/provider';
+import { reconcileSubscriptions } from '../../src/features/billing/reconcile-job';
+import { handleWebhook } from '../../src/features/billing/webhook';
+import { billingSubscriptions, billingWebhookEvents } from '../../src/features/billing/schema';
 import { userProfiles } from '../../src/db/schema';
 import { api, signUpVerified, STRONG_PASSWORD, uniqueEmail } from '../helpers';
 import { billingEnv, startBillingServer, TEST_API_KEY, TEST_WEBHOOK_SECRET, VARIANTS, type BillingTestServer } from './billing-server';

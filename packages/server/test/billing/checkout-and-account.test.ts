@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_ERRORS } from '@citable/contract';
-import { loadBillingConfig } from '../../src/billing/billing-config';
-import { reconcileSubscriptions } from '../../src/billing/reconcile-job';
-import { createProvider } from '../../src/billing/provider';
+import { loadBillingConfig } from '../../src/settings/billing';
+import { reconcileSubscriptions } from '../../src/features/billing/reconcile-job';
+import { createProvider } from '../../src/features/billing/provider';
 import { auditRuns, toolRuns, userActivity } from '../../src/db/schema';
 import { api, signUpVerified, STRONG_PASSWORD, uniqueEmail } from '../helpers';
 import { billingEnv, startBillingServer, TEST_API_KEY, TEST_STORE_ID, TEST_WEBHOOK_SECRET, VARIANTS, type BillingTestServer } from './billing-server';

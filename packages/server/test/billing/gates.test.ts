@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREA_IDS, CMS_TYPES, PLAN_IDS, PLAYBOOK_REQUIRED_PLAN, REPORT_TEMPLATE_IDS, TOOL_IDS, canUse, requiredPlanFor, type Gate } from '@citable/contract';
-import { requireEntitlement } from '../../src/billing/gates';
-import { writeProfileState } from '../../src/billing/subscription-state';
+import { requireEntitlement } from '../../src/features/billing/gates';
+import { writeProfileState } from '../../src/features/billing/subscription-state';
 import { api, signUpVerified, STRONG_PASSWORD, uniqueEmail } from '../helpers';
 import { startBillingServer, type BillingTestServer } from './billing-server';
 

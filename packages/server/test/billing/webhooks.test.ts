@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requirePlan } from '../../src/billing/gates';
-import { billingSubscriptions, billingWebhookEvents } from '../../src/db/billing-schema';
+import { requirePlan } from '../../src/features/billing/gates';
+import { billingSubscriptions, billingWebhookEvents } from '../../src/features/billing/schema';
 import { userProfiles } from '../../src/db/schema';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from '../helpers';
 import { billingEnv, startBillingServer, TEST_WEBHOOK_SECRET, VARIANTS, type BillingTestServer } from './billing-server';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { ClientReportSchedule, DevOutboxMessage, ReportListItem } from '@citable/contract';
-import { clientReportRuns, clientReportSchedules } from '../../src/db/client-reports-schema';
-import { SCHEDULE_MESSAGES } from '../../src/client-reports/schedule-rules';
-import { sendDueClientReports } from '../../src/client-reports/send-client-reports';
-import { createReportStorage } from '../../src/reports/storage';
-import { createMailer } from '../../src/services/mailer';
+import { clientReportRuns, clientReportSchedules } from '../../src/features/client-reports/schema';
+import { SCHEDULE_MESSAGES } from '../../src/features/client-reports/schedule-rules';
+import { sendDueClientReports } from '../../src/features/client-reports/send-client-reports';
+import { createReportStorage } from '../../src/features/reports/create-storage';
+import { createMailer } from '../../src/mail/mailer';
 import { startFakeSmtp } from '../fakes/fake-smtp';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers';
 import { readPdf } from '../reports/pdf-reader';

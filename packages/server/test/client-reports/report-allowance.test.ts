@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { usageLimit, type ReportListItem } from '@citable/contract';
-import { clientReportRuns, clientReportSchedules } from '../../src/db/client-reports-schema';
+import { clientReportRuns, clientReportSchedules } from '../../src/features/client-reports/schema';
 import { reports } from '../../src/db/schema';
-import { sendDueClientReports } from '../../src/client-reports/send-client-reports';
-import { createReportStorage } from '../../src/reports/storage';
+import { sendDueClientReports } from '../../src/features/client-reports/send-client-reports';
+import { createReportStorage } from '../../src/features/reports/create-storage';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers';
 import { startChangingSite, type ChangingSite } from '../track/changing-site';
 import { as, person, type Person } from '../workspaces/fixtures';

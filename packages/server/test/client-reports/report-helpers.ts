@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { GenerateReportRequest, PlanId, ReportListItem } from '@citable/contract';
-import { setPlan } from '../../src/services/profile';
+import { setPlan } from '../../src/features/profile/profile';
 import { api, signUpVerified, STRONG_PASSWORD, uniqueEmail, type TestServer } from '../helpers';
 
 export interface TestUser {

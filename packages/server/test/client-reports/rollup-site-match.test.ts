@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditResult, RollupRow } from '@citable/contract';
 import { auditContent } from '@citable/engine';
-import { workspaceClients } from '../../src/db/workspace-schema';
-import { saveAuditHistory } from '../../src/services/audits/history';
+import { workspaceClients } from '../../src/features/workspaces/schema';
+import { saveAuditHistory } from '../../src/features/audits/history';
 import { startTestServer, type TestServer } from '../helpers';
 import { as, person, type Person } from '../workspaces/fixtures';
 

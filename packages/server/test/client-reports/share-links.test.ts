@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { reportShares } from '../../src/db/client-reports-schema';
-import { hashShareToken } from '../../src/client-reports/share-token';
+import { reportShares } from '../../src/features/client-reports/schema';
+import { hashShareToken } from '../../src/features/client-reports/share-token';
 import { startTestSite, type TestSite } from '../fixtures/audit-site';
 import { api, startTestServer, type TestServer } from '../helpers';
 import { readPdf } from '../reports/pdf-reader';

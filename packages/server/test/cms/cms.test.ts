@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setPlan } from '../../src/services/profile';
-import { decryptCredentials } from '../../src/cms/credentials';
+import { setPlan } from '../../src/features/profile/profile';
+import { decryptCredentials } from '../../src/features/cms/credentials';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from '../helpers';
 import { startShopifyFake, type ShopifyFake } from '../fakes/shopify-fake';
 import { startWordpressFake, type WordpressFake } from '../fakes/wordpress-fake';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setPlan } from '../../src/services/profile';
+import { setPlan } from '../../src/features/profile/profile';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from '../helpers';
-import { resolveBranding } from '../../src/reports/branding';
+import { resolveBranding } from '../../src/features/reports/branding';
 
 let server: TestServer;
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { setPlan } from '../../src/services/profile';
+import { setPlan } from '../../src/features/profile/profile';
 import { startTestSite, type TestSite } from '../fixtures/audit-site';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestStorage } from '../helpers';
 import { createStorageOn, killAll, spawnServer, until, type ServerProcess } from './processes';

@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditRun } from '@citable/contract';
 import { createDb, type DbHandle } from '../../src/db/client';
-import { crawlPages, siteCrawls } from '../../src/db/crawl-schema';
-import { auditPageJob } from '../../src/jobs/audit-page';
-import type { CrawlDeps } from '../../src/services/audits/crawl/site-crawl';
-import { setPlan } from '../../src/services/profile';
+import { crawlPages, siteCrawls } from '../../src/features/audits/crawl/schema';
+import { auditPageJob } from '../../src/features/audits/jobs/audit-page';
+import type { CrawlDeps } from '../../src/features/audits/crawl/site-crawl';
+import { setPlan } from '../../src/features/profile/profile';
 import { api, createTestStorage, signUpVerified, STRONG_PASSWORD, uniqueEmail, type TestStorage } from '../helpers';
 import { killAll, spawnServer, until, type ServerProcess } from './processes';
 

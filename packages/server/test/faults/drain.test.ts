@@ -105,7 +105,7 @@ describe('SIGTERM drains the API', () => {
 describe('SIGTERM drains jobs', () => {
   /**
    * Starts a site audit and resolves once a page job is fetching a slow page: a job is running.
-   * The crawl runs as page jobs (services/audits/crawl), so the unit a shutdown drains is the page.
+   * The crawl runs as page jobs (features/audits/crawl), so the unit a shutdown drains is the page.
    */
   async function pageJobRunning(baseUrl: string, cookie: string, site: CountingSite): Promise<string> {
     const started = await api(baseUrl, '/api/audits', { cookie, body: { url: site.url, scope: 'site', maxPages: 4 } });

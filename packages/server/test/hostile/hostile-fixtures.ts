@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { RouteEntry } from '../../src/ops/route-table';
-import { setPlan } from '../../src/services/profile';
+import { setPlan } from '../../src/features/profile/profile';
 import { api, STRONG_PASSWORD, signUpVerified, startTestServer, uniqueEmail, type TestServer } from '../helpers';
 
 /**

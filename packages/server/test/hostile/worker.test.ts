@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { auditHistory, auditRuns } from '../../src/db/schema';
-import { setPlan } from '../../src/services/profile';
+import { setPlan } from '../../src/features/profile/profile';
 import { startTestSite, type TestSite } from '../fixtures/audit-site';
 import { citableCommand } from '../support/citable-bundle';
 import { api, createTestStorage, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer, type TestStorage } from '../helpers';

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileSchema, REPORT_MESSAGES, reportConfigSchema, reportDocumentSchema, type AuditResult, type Profile } from '@citable/contract';
 import { auditContent } from '@citable/engine';
-import { gatherReport, ReportDataError } from '../../src/reports/gather';
-import { saveAuditHistory } from '../../src/services/audits/history';
-import { setPlan } from '../../src/services/profile';
+import { gatherReport, ReportDataError } from '../../src/features/reports/gather';
+import { saveAuditHistory } from '../../src/features/audits/history';
+import { setPlan } from '../../src/features/profile/profile';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from '../helpers';
 
 // Issue 19: a report reads the website's audits by the same site-matching rule as the overview

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyResponseSchema, type AuditResult } from '@citable/contract';
 import { auditContent, DEFAULT_SCORING_CONFIG } from '@citable/engine';
-import { saveAuditHistory } from '../../src/services/audits/history';
-import { storedSiteAudit, type StoredAudit } from '../../src/services/audits/stored-audit';
-import { setPlan } from '../../src/services/profile';
+import { saveAuditHistory } from '../../src/features/audits/history';
+import { storedSiteAudit, type StoredAudit } from '../../src/features/audits/stored-audit';
+import { setPlan } from '../../src/features/profile/profile';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from '../helpers';
 
 // Issue 19, item 8: the history's "projected score" is the engine's own figure, the latest own

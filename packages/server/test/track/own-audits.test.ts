@@ -10,7 +10,7 @@ import {
   type AuditRun,
   type PlanId,
 } from '@citable/contract';
-import { setPlan } from '../../src/services/profile';
+import { setPlan } from '../../src/features/profile/profile';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from '../helpers';
 import { startChangingSite, type ChangingSite } from './changing-site';
 

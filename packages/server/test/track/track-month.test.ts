@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { alertListSchema, competitiveDataSchema, historyResponseSchema, insightListSchema, type PlanId } from '@citable/contract';
 import { auditRuns, monitorRuns, monitorSchedules } from '../../src/db/schema';
-import { setPlan } from '../../src/services/profile';
+import { setPlan } from '../../src/features/profile/profile';
 import { api, createTestStorage, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from '../helpers';
 import { startChangingSite, type ChangingSite } from './changing-site';
 

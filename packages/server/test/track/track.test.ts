@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { alertListSchema, competitiveDataSchema, historyResponseSchema, insightListSchema, MONITOR_INTERVAL_MS, type PlanId } from '@citable/contract';
 import { alerts, auditRuns, monitorRuns, monitorSchedules } from '../../src/db/schema';
-import { MONITOR_RETRY, Monitor } from '../../src/track/monitor/monitor';
-import { setPlan } from '../../src/services/profile';
+import { MONITOR_RETRY, Monitor } from '../../src/features/track/monitor/monitor';
+import { setPlan } from '../../src/features/profile/profile';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from '../helpers';
 import { startChangingSite, type ChangingSite } from './changing-site';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUDIT_MESSAGES, MONITOR_INTERVAL_MS, REPORT_MESSAGES, TWO_FACTOR_REQUIRED_CODE, USAGE_LIMITS, usageLimit, WORKSPACE_ERRORS, type SiteEntry } from '@citable/contract';
 import { auditRuns, llmUsage, monitorSchedules, reports, user, userProfiles } from '../../src/db/schema';
-import { workspaceClients } from '../../src/db/workspace-schema';
+import { workspaceClients } from '../../src/features/workspaces/schema';
 import { startTestServer } from '../helpers';
 import { as, join, person, type Person } from './fixtures';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { PlanId } from '@citable/contract';
 import { user } from '../../src/db/schema';
-import { setPlan } from '../../src/services/profile';
+import { setPlan } from '../../src/features/profile/profile';
 import { api, signUpVerified, STRONG_PASSWORD, uniqueEmail, type TestServer } from '../helpers';
 
 export interface Person {

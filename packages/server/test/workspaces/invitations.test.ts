@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WORKSPACE_ERRORS } from '@citable/contract';
 import { invitation } from '../../src/db/schema';
-import { signInvitationToken, verifyInvitationToken } from '../../src/workspaces/invitation-token';
+import { signInvitationToken, verifyInvitationToken } from '../../src/features/workspaces/invitation-token';
 import { startTestServer } from '../helpers';
 import { as, person, type Person } from './fixtures';
 

@@ -1,0 +1,2 @@
+export { citationRoutes } from './routes';
+export { InvalidDomainError, runCitationTracker } from './tracker';

@@ -1,0 +1,1 @@
+export { clientReportsPlugin } from './plugin';

@@ -1,0 +1,2 @@
+export { CREDENTIAL_LOG_PATHS } from './log-redaction';
+export { cmsRoutes } from './routes';

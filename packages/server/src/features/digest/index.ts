@@ -1,0 +1,1 @@
+export { digestPlugin } from './digest-plugin';

@@ -1,0 +1,1 @@
+export { genieChatbotRoutes } from './routes';

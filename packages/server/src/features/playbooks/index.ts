@@ -1,0 +1,1 @@
+export { playbookRoutes } from './routes';

@@ -1,0 +1,3 @@
+export { statusRoutes } from './routes';
+export type { StatusRouteOptions } from './routes';
+export { loadStatusFile } from './status-file';

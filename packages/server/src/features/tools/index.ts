@@ -1,0 +1,13 @@
+export { runCompetitiveAnalysis } from './competitive-analysis';
+export { runCompetitorDiscovery } from './competitor-discovery';
+export { runEntityCoverage } from './entity-coverage';
+export { runPromptSuggestions } from './prompt-suggestions';
+export { readSitePages } from './read-pages';
+export type { NetworkDeps } from './read-pages';
+export { toolFunctionRoutes } from './routes';
+export { runSchemaGenerator } from './schema-generator';
+export { runSiteSummaries } from './site-summaries';
+export { toHttpError } from './tool-failure';
+export { toolCaller, toolGate } from './tool-gate';
+export { countToolRunsSince, withToolRun } from './tool-runs';
+export { runVoiceTester } from './voice-assistant-tester';

@@ -1,0 +1,158 @@
+import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { ALERT_RULES } from '@citable/contract';
+import type { Db } from '../../../db/client';
+import { auditHistory, userActivity, userProfiles } from '../../../db/schema';
+import { getAuditHistory, scoreColumns, type AuditHistoryRow, type StoredAudit } from '../../audits';
+import { getOrCreateProfile } from '../../profile';
+import { addressVariants } from '../own-audits';
+import { profileSites, siteForUrl } from '../site-roles';
+import {
+  competitorSurgeAlert,
+  freshnessAlert,
+  industryTrendAlert,
+  milestoneAlerts,
+  reminderAlert,
+  scoreDropAlert,
+  subscoreDropAlerts,
+  trendAlert,
+  type AlertDraft,
+  type IndustryStats,
+  type ScorePoint,
+  type StalePage,
+} from './alert-rules';
+import { storeAlerts } from './alert-store';
+
+/** Activities that mean the user worked on their content (an audit alone, which monitoring also runs, does not). */
+const TOOL_ACTIVITIES = ['tool_used', 'content_optimized', 'content_generated', 'content_analyzed', 'playbook_step_completed'];
+const INDUSTRY_WINDOW_DAYS = 30;
+
+type ScoreColumns = Pick<AuditHistoryRow, 'id' | 'overallScore' | 'aiUnderstanding' | 'citationLikelihood' | 'conversationalReadiness' | 'contentStructure' | 'createdAt'>;
+
+export function toScorePoint(row: ScoreColumns): ScorePoint {
+  return {
+    auditId: row.id,
+    overall: row.overallScore,
+    subscores: {
+      aiUnderstanding: row.aiUnderstanding,
+      citationLikelihood: row.citationLikelihood,
+      conversationalReadiness: row.conversationalReadiness,
+      contentStructure: row.contentStructure,
+    },
+    createdAt: row.createdAt,
+  };
+}
+
+/**
+ * The audits comparable with this one, oldest first: the same address and the same kind (issue 19:
+ * like with like). A one-page audit and a site crawl score different things, and so do two pages
+ * of one site, or a competitor listed under another path of the same host.
+ */
+async function seriesFor(db: Db, userId: string, audit: AuditHistoryRow): Promise<ScorePoint[]> {
+  if (audit.websiteOrigin === null || audit.websiteUrl === null) return [toScorePoint(audit)];
+  // Score columns only, and the kind from its column: the series never reads the stored audits
+  // (audit_data is read only for rows written before the column existed).
+  const rows = await db
+    .select({ ...scoreColumns, createdAt: auditHistory.createdAt })
+    .from(auditHistory)
+    .where(
+      and(
+        eq(auditHistory.userId, userId),
+        eq(auditHistory.websiteOrigin, audit.websiteOrigin),
+        inArray(auditHistory.websiteUrl, addressVariants(audit.websiteUrl)),
+        sql`coalesce(${auditHistory.kind}, ${auditHistory.auditData}->>'kind') = ${audit.auditData.kind}`,
+        sql`${auditHistory.createdAt} <= ${audit.createdAt.toISOString()}`,
+      ),
+    )
+    .orderBy(desc(auditHistory.createdAt))
+    .limit(ALERT_RULES.trendWindow);
+  return rows.reverse().map(toScorePoint);
+}
+
+/** Pages of the audit whose content was last modified (or published) over a year before the audit. */
+export function stalePagesOf(stored: StoredAudit, auditedAt: Date): StalePage[] {
+  if (stored.kind === 'site') {
+    const freshness = stored.result.recommendationsByCheck.find((rec) => rec.checkId === 'content-freshness');
+    return (freshness?.pages ?? []).map((url) => ({ url, modifiedAt: null }));
+  }
+  const { url, modifiedAt, publishedAt } = stored.result.page;
+  const date = modifiedAt ?? publishedAt;
+  if (url === null || date === null || !Number.isFinite(Date.parse(date))) return [];
+  return auditedAt.getTime() - Date.parse(date) > ALERT_RULES.staleContentMs ? [{ url, modifiedAt: date }] : [];
+}
+
+async function lastToolUse(db: Db, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: userActivity.createdAt })
+    .from(userActivity)
+    .where(and(eq(userActivity.userId, userId), inArray(userActivity.activityType, TOOL_ACTIVITIES)))
+    .orderBy(desc(userActivity.createdAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/**
+ * industryStats aggregates every audit of an industry in 30 days, after every audit saved: with
+ * thousands of audits it was the costliest statement of an audit submission under load. A 30-day
+ * trend does not move in minutes, so each process reuses an industry's figures for 5 minutes.
+ * Keyed by database, since tests run several servers in one process.
+ */
+const INDUSTRY_STATS_TTL_MS = 5 * 60_000;
+const industryStatsCache = new WeakMap<Db, Map<string, { at: number; stats: Promise<IndustryStats> }>>();
+
+export function cachedIndustryStats(db: Db, industry: string, now: Date): Promise<IndustryStats> {
+  let byIndustry = industryStatsCache.get(db);
+  if (!byIndustry) industryStatsCache.set(db, (byIndustry = new Map()));
+  const cached = byIndustry.get(industry);
+  if (cached && Math.abs(now.getTime() - cached.at) < INDUSTRY_STATS_TTL_MS) return cached.stats;
+  const stats = industryStats(db, industry, now);
+  byIndustry.set(industry, { at: now.getTime(), stats });
+  // A failed read is not kept: the next audit asks again.
+  stats.catch(() => byIndustry.delete(industry));
+  return stats;
+}
+
+/**
+ * How the scores of this industry's sites moved over the last 30 days, across this installation.
+ * This is the one deliberately cross-user read: it returns only aggregates, never a site or a user.
+ */
+export async function industryStats(db: Db, industry: string, now: Date): Promise<IndustryStats> {
+  const since = new Date(now.getTime() - INDUSTRY_WINDOW_DAYS * 86_400_000);
+  const rows = await db
+    .select({
+      change: sql<number>`((array_agg(${auditHistory.overallScore} order by ${auditHistory.createdAt} desc))[1] - (array_agg(${auditHistory.overallScore} order by ${auditHistory.createdAt} asc))[1])::int`,
+    })
+    .from(auditHistory)
+    .innerJoin(userProfiles, eq(userProfiles.userId, auditHistory.userId))
+    .where(and(eq(userProfiles.industry, industry), isNotNull(auditHistory.websiteOrigin), gte(auditHistory.createdAt, since)))
+    .groupBy(auditHistory.websiteOrigin)
+    .having(sql`count(*) >= 2`);
+  const changes = rows.map((row) => Number(row.change));
+  const meanChange = changes.length === 0 ? 0 : changes.reduce((sum, change) => sum + change, 0) / changes.length;
+  const agreeing = changes.filter((change) => Math.sign(change) === Math.sign(meanChange) && change !== 0).length;
+  return { industry, sites: changes.length, meanChange, agreement: changes.length === 0 ? 0 : (agreeing / changes.length) * 100, windowDays: INDUSTRY_WINDOW_DAYS };
+}
+
+/** Every rule that applies to this audit, most important first. */
+export async function alertsForAudit(db: Db, userId: string, audit: AuditHistoryRow, now: Date): Promise<AlertDraft[]> {
+  const profile = await getOrCreateProfile(db, userId);
+  const site = siteForUrl(profileSites(profile), audit.websiteUrl);
+  const series = await seriesFor(db, userId, audit);
+  const ref = { url: site?.url ?? audit.websiteOrigin ?? audit.websiteUrl ?? 'Pasted content', name: site?.name ?? audit.websiteOrigin ?? 'Your content' };
+  const drafts: (AlertDraft | null)[] = [];
+  if (site?.role === 'competitor') {
+    drafts.push(competitorSurgeAlert(series, ref, profile.plan));
+  } else {
+    drafts.push(scoreDropAlert(series, ref, profile.plan), ...subscoreDropAlerts(series, ref), trendAlert(series, ref), ...milestoneAlerts(series, ref));
+    drafts.push(freshnessAlert(stalePagesOf(audit.auditData, audit.createdAt), ref, audit.id));
+  }
+  drafts.push(reminderAlert(await lastToolUse(db, userId), new Date(profile.created_at), now));
+  if (profile.industry) drafts.push(industryTrendAlert(await cachedIndustryStats(db, profile.industry, now), profile.plan, now));
+  return drafts.filter((draft): draft is AlertDraft => draft !== null);
+}
+
+/** Runs after an audit is saved: evaluates the rules and stores what is new. Returns how many alerts were added. */
+export async function evaluateAlerts(db: Db, userId: string, auditId: string, now = new Date()): Promise<number> {
+  const audit = await getAuditHistory(db, userId, auditId);
+  if (!audit) return 0;
+  return storeAlerts(db, userId, await alertsForAudit(db, userId, audit, now), now);
+}

@@ -1,0 +1,1 @@
+export { whiteLabelRoutes } from './routes';
