@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADVANCED_SECTION_IDS, PLANS, TOOL_IDS, TOOLS, type ToolId } from '@citable/contract';
+import { PLANS, TOOL_IDS, TOOLS, type ToolId } from '@citable/contract';
 import { serveSite, teaShopPages, type ServedSite } from '../packages/server/test/fixtures/tool-sites';
 import { signUpAndOnboard, type Account } from './support/accounts';
 import { callApi } from './support/api';
@@ -63,9 +63,6 @@ function watchFailures(page: Page): string[] {
   page.on('pageerror', (error) => failures.push(`pageerror: ${error.message}`));
   return failures;
 }
-
-/** How far the page scrolls sideways (0 when it fits). */
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null);
 
@@ -201,6 +198,8 @@ test('without a billing provider the dialog says so once, with the operator comm
   }
 });
 
+// That no dashboard section and no public page scrolls sideways at 390 × 844, for every plan, is
+// checked by the sweep (sweep.test.ts).
 describe('at 390 × 844', () => {
   let context: BrowserContext;
   let page: Page;
@@ -273,38 +272,4 @@ describe('at 390 × 844', () => {
     await drawer.waitFor({ state: 'detached' });
     await expect.poll(() => new URL(page.url()).searchParams.get('section')).toBe('history');
   });
-
-  test('no dashboard section scrolls sideways', async () => {
-    const sections = ['overview', 'tools', ...TOOLS_IN_GRID, ...ADVANCED_SECTION_IDS, 'clients'];
-    const wide: string[] = [];
-    for (const id of sections) {
-      await page.goto(`${server.baseUrl}/dashboard${id === 'overview' ? '' : `?section=${id}`}`);
-      await page.locator('main h1, main h2').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      const overflow = await sidewaysOverflow(page);
-      if (overflow > 0) wide.push(`${id}: ${overflow}px`);
-      if (['overview', 'history', 'clients', 'competitive-viz'].includes(id)) await screenshot(page, `issue19-phone-${id}`);
-    }
-    expect(wide).toEqual([]);
-    expect(errors).toEqual([]);
-  });
-});
-
-test('no public page scrolls sideways at 390 × 844', async () => {
-  const sitemap = await (await fetch(`${server.baseUrl}/sitemap.xml`)).text();
-  const routes = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc!).pathname);
-  expect(routes).toEqual(expect.arrayContaining(['/', '/pricing', '/documentation', '/contact-us', '/status', '/help-center', '/privacy-policy', '/terms-of-service', '/cookie-policy']));
-  const { context, page } = await openPage(browser, { viewport: PHONE });
-  const wide: string[] = [];
-  for (const route of [...routes, '/reset-password', '/invite', '/no-such-page']) {
-    await page.goto(`${server.baseUrl}${route}`);
-    await page.locator('h1').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    const overflow = await sidewaysOverflow(page);
-    if (overflow > 0) wide.push(`${route}: ${overflow}px`);
-  }
-  await page.goto(`${server.baseUrl}/pricing`);
-  await screenshot(page, 'issue19-phone-pricing');
-  expect(wide).toEqual([]);
-  await context.close();
 });
