@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, resolveSite, type MatchableSite } from './site-match';
+import { addressKey, comparableAudits, resolveSite, type MatchableSite } from './site-match';
 
 const site = (name: string, url: string, role: MatchableSite['role']) => ({ name, url, role });
 const owner = site('Lantern Tea', 'https://market.example', 'website');
@@ -41,5 +41,16 @@ describe('addressKey', () => {
     expect(addressKey('https://a.example/faq')).not.toBe(addressKey('https://a.example/'));
     expect(addressKey('https://a.example/?p=1')).not.toBe(addressKey('https://a.example/'));
     expect(addressKey(null)).toBeNull();
+  });
+});
+
+describe('comparableAudits', () => {
+  it('compares audits of the same kind and the same address only', () => {
+    const page = { kind: 'page', url: 'https://a.example/pricing/' };
+    expect(comparableAudits(page, { kind: 'page', url: 'https://a.example/pricing#plans' })).toBe(true);
+    expect(comparableAudits(page, { kind: 'site', url: 'https://a.example/pricing' })).toBe(false);
+    expect(comparableAudits(page, { kind: 'page', url: 'https://a.example/about' })).toBe(false);
+    expect(comparableAudits(page, { kind: 'page', url: 'https://b.example/pricing' })).toBe(false);
+    expect(comparableAudits({ kind: 'content', url: null }, { kind: 'content', url: undefined })).toBe(true);
   });
 });

@@ -43,6 +43,20 @@ export function addressKey(url: string | null | undefined): string | null {
   return `${address.origin}${address.path}${new URL(url!).search}`;
 }
 
+/** An audit as far as comparing goes: its kind (page, site, content) and the address it read. */
+export interface ComparableAudit {
+  kind: string;
+  url: string | null | undefined;
+}
+
+/**
+ * Whether two audits may share a trend line or a change figure (like with like): the same kind
+ * of audit of the same address. A page audit is never compared with a site audit, nor two pages.
+ */
+export function comparableAudits(a: ComparableAudit, b: ComparableAudit): boolean {
+  return a.kind === b.kind && addressKey(a.url) === addressKey(b.url);
+}
+
 /** Whether `path` is `base` or lies below it. */
 export function pathWithin(path: string, base: string): boolean {
   return base === '' || path === base || path.startsWith(`${base}/`);

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, type SQL } from 'drizzle-orm';
-import { addressKey, canUseArea, siteAddress, HISTORY_PERIOD_DAYS, HISTORY_RULES, type HistoryPeriod, type Profile, type TrendSeries } from '@citable/contract';
+import { canUseArea, comparableAudits, siteAddress, HISTORY_PERIOD_DAYS, HISTORY_RULES, type HistoryPeriod, type Profile, type TrendSeries } from '@citable/contract';
 import type { Db } from '../../../db/client';
 import { auditHistory } from '../../../db/schema';
 import { profileSites, siteForUrl } from '../site-roles';
@@ -35,13 +35,12 @@ export async function trendSeries(db: Db, userId: string, profile: Profile, urls
         .limit(HISTORY_RULES.maxEntries * 5)
     ).filter((row) => siteForUrl(candidates, row.websiteUrl) === target);
     const newest = rows[rows.length - 1];
-    const kind = newest?.auditData.kind;
-    const newestAddress = addressKey(newest?.websiteUrl);
+    const reference = { kind: newest?.auditData.kind ?? '', url: newest?.websiteUrl };
     series.push({
       name: target.name,
       url: target.url,
       points: rows
-        .filter((row) => row.auditData.kind === kind && addressKey(row.websiteUrl) === newestAddress)
+        .filter((row) => comparableAudits({ kind: row.auditData.kind, url: row.websiteUrl }, reference))
         .slice(-HISTORY_RULES.maxEntries)
         .map((row) => ({
           date: row.createdAt.toISOString(),

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { addressKey, AUDIT_MESSAGES, resolveSite, type Profile, type SiteRole } from '@citable/contract';
+import { AUDIT_MESSAGES, comparableAudits, resolveSite, type Profile, type SiteRole } from '@citable/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -122,7 +122,7 @@ export function AuditOverview({ userId, profile, website, onWebsiteChange }: Aud
               run={shown.data}
               report={report}
               // A trend compares like with like: audits of the same address and kind as the one shown.
-              trend={weeklyTrend(audits.filter((audit) => addressKey(audit.website_url) === addressKey(shown.data.website_url) && audit.kind === report.kind))}
+              trend={weeklyTrend(audits.filter((audit) => comparableAudits({ kind: audit.kind, url: audit.website_url }, { kind: report.kind, url: shown.data.website_url })))}
             />
           ) : audits.length === 0 && !(running && runIsSelected) ? (
             <FirstAuditCta onRun={runFirst} disabled={running} siteName={selectedSite?.name} />

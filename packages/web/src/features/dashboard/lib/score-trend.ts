@@ -1,4 +1,4 @@
-import { addressKey, chartDomain, type AuditHistoryItem, type AuditKind } from '@citable/contract';
+import { chartDomain, comparableAudits, type AuditHistoryItem, type AuditKind } from '@citable/contract';
 
 /**
  * The overview's score trend (issue 19 item 5): the selected website's own audits, like with like.
@@ -21,9 +21,9 @@ export interface ScoreSeries {
 export function comparableSeries(audits: readonly AuditHistoryItem[]): ScoreSeries | null {
   const newest = audits[0];
   if (!newest) return null;
-  const address = addressKey(newest.website_url);
+  const reference = { kind: newest.kind, url: newest.website_url };
   const points = audits
-    .filter((audit) => audit.kind === newest.kind && addressKey(audit.website_url) === address)
+    .filter((audit) => comparableAudits({ kind: audit.kind, url: audit.website_url }, reference))
     .map((audit) => ({ id: audit.id, score: audit.overall_score, date: audit.created_at }))
     .reverse();
   return { kind: newest.kind, points };
