@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resultSourceSchema } from './llm';
+import { PLANS, type PlanId } from './plans';
 
 /**
  * The Citation Tracker (spec 001 §3 "citations", §5, §7): where answer engines and communities
@@ -41,11 +42,56 @@ export const citationTrackerInputSchema = z.strictObject({
 });
 export type CitationTrackerInput = z.infer<typeof citationTrackerInputSchema>;
 
-export const CITATION_SOURCE_IDS = ['answer-engine', 'perplexity', 'hacker-news', 'reddit', 'brave'] as const;
+/**
+ * Where the tracker looks (issue 21): the answer engines people ask (each with its own key, each
+ * answering with web search so its answers carry the pages it cites), the operator's own model
+ * ('answer-engine', any OpenAI-compatible endpoint too), and the searches that need no model.
+ */
+export const CITATION_SOURCE_IDS = ['chatgpt', 'claude', 'gemini', 'perplexity', 'answer-engine', 'brave', 'hacker-news', 'reddit'] as const;
 export const citationSourceIdSchema = z.enum(CITATION_SOURCE_IDS);
 export type CitationSourceId = z.infer<typeof citationSourceIdSchema>;
 
-export const CITATION_SOURCE_STATUSES = ['ok', 'not_configured', 'unreachable', 'error'] as const;
+export interface CitationSourceInfo {
+  /** What the user reads. */
+  name: string;
+  /** Answer engines are asked the prompts; searches are searched for the keywords and the brand. */
+  kind: 'answer-engine' | 'search';
+  /** Hacker News and Reddit need no key: they are what a server with nothing set up still measures. */
+  keyless: boolean;
+}
+
+export const CITATION_SOURCES: Record<CitationSourceId, CitationSourceInfo> = {
+  chatgpt: { name: 'ChatGPT', kind: 'answer-engine', keyless: false },
+  claude: { name: 'Claude', kind: 'answer-engine', keyless: false },
+  gemini: { name: 'Gemini', kind: 'answer-engine', keyless: false },
+  perplexity: { name: 'Perplexity', kind: 'answer-engine', keyless: false },
+  'answer-engine': { name: 'AI answers', kind: 'answer-engine', keyless: false },
+  brave: { name: 'Brave Search', kind: 'search', keyless: false },
+  'hacker-news': { name: 'Hacker News', kind: 'search', keyless: true },
+  reddit: { name: 'Reddit', kind: 'search', keyless: true },
+};
+
+export const isAnswerEngine = (id: CitationSourceId): boolean => CITATION_SOURCES[id].kind === 'answer-engine';
+
+/**
+ * What a plan may track (issue 21), so the operator's cost per user is bounded. `engines`: answer
+ * engines asked per run, in CITATION_SOURCE_IDS order among those set up (the searches are not
+ * counted); `trackedPrompts`: prompts tracked per website; `asksPerEngine`: calls one engine gets
+ * in one run (prompts x samples), the run's cost budget. Free has no Citation Tracker (a Core tool).
+ */
+export const CITATION_PLAN_LIMITS: Record<PlanId, { engines: number; trackedPrompts: number; asksPerEngine: number }> = {
+  free: { engines: 0, trackedPrompts: 0, asksPerEngine: 0 },
+  core: { engines: 2, trackedPrompts: 10, asksPerEngine: 30 },
+  pro: { engines: 4, trackedPrompts: 25, asksPerEngine: 75 },
+  agency: { engines: 5, trackedPrompts: 50, asksPerEngine: 150 },
+};
+
+export function notInPlanMessage(plan: PlanId): string {
+  const engines = CITATION_PLAN_LIMITS[plan].engines;
+  return `Not in the ${PLANS[plan].name} plan, which asks ${engines} answer engine${engines === 1 ? '' : 's'} per run.`;
+}
+
+export const CITATION_SOURCE_STATUSES = ['ok', 'not_configured', 'not_in_plan', 'unreachable', 'error'] as const;
 export const citationSourceStatusSchema = z.object({
   id: citationSourceIdSchema,
   name: z.string(),
@@ -98,6 +144,8 @@ export const promptMentionRateSchema = z.object({
   ownPagesCited: z.number().int().min(0),
   /** Distinct URLs the answers cited. */
   citedUrls: z.array(z.string()),
+  /** The competitors any of the answers named (absent on runs before issue 21). */
+  competitorsMentioned: z.array(z.string()).optional(),
 });
 export type PromptMentionRate = z.infer<typeof promptMentionRateSchema>;
 
@@ -139,6 +187,8 @@ export const citationTrackerResultSchema = z.object({
   previousRunAt: z.string().nullable(),
   shareOfVoice: z.array(shareOfVoiceEntrySchema),
   citationGap: z.array(citationGapEntrySchema),
+  /** A run of the website's tracked prompts on its schedule (issue 21); absent on runs from the tool. */
+  scheduled: z.boolean().optional(),
   created_at: z.string(),
 });
 export type CitationTrackerResult = z.infer<typeof citationTrackerResultSchema>;
@@ -169,3 +219,83 @@ export const savedCitationPromptCreateSchema = z.strictObject({ prompt: z.string
 export const fingerprintPhraseSchema = z.object({ id: z.string(), phrase: z.string(), created_at: z.string() });
 export type FingerprintPhrase = z.infer<typeof fingerprintPhraseSchema>;
 export const fingerprintPhraseCreateSchema = z.strictObject({ phrase: z.string().trim().min(3).max(300) });
+
+/**
+ * Tracked prompts (issue 21): per website, asked of every answer engine the plan allows on the
+ * plan's monitoring cadence (MONITOR_INTERVAL_MS: daily on Pro and Agency, weekly on Core).
+ */
+const trackedPromptText = z.string().trim().min(3, 'A prompt needs at least 3 characters').max(300);
+
+export const trackedPromptSchema = z.object({ id: z.string(), domain: z.string(), prompt: z.string(), created_at: z.string() });
+export type TrackedPrompt = z.infer<typeof trackedPromptSchema>;
+
+/** Several at once, so Prompt Match Suggestions can be tracked in one click. */
+export const trackedPromptsCreateSchema = z.strictObject({
+  domain: z.string().trim().min(1, 'Choose a website').max(2048),
+  prompts: z.array(trackedPromptText).min(1, 'Add at least one prompt').max(50),
+});
+
+export const trackedSiteSchema = z.object({
+  domain: z.string(),
+  prompts: z.array(trackedPromptSchema),
+  nextRunAt: z.string().nullable(),
+  lastRunAt: z.string().nullable(),
+  /** Set while a scheduled run is going on: asks answered so far out of those planned. */
+  running: z.object({ startedAt: z.string(), asksDone: z.number().int().min(0), asksPlanned: z.number().int().min(0) }).nullable(),
+  lastError: z.string().nullable(),
+});
+export type TrackedSite = z.infer<typeof trackedSiteSchema>;
+
+export const trackingEngineSchema = z.object({
+  id: citationSourceIdSchema,
+  name: z.string(),
+  /** on: asked on every run; not_set_up: this server has no key for it; not_in_plan: over the plan's engines. */
+  status: z.enum(['on', 'not_set_up', 'not_in_plan']),
+});
+
+export const citationTrackingSchema = z.object({
+  sites: z.array(trackedSiteSchema),
+  engines: z.array(trackingEngineSchema),
+  limits: z.object({ trackedPrompts: z.number().int(), engines: z.number().int(), intervalDays: z.number() }),
+});
+export type CitationTracking = z.infer<typeof citationTrackingSchema>;
+
+export const trackingHistoryQuerySchema = z.strictObject({
+  domain: z.string().trim().min(1).max(2048),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+
+/** One run of a tracked site: per engine (and per engine and prompt) mention rates, share of voice and cited domains. */
+export const trackingRunSchema = z.object({
+  runId: z.string(),
+  created_at: z.string(),
+  engines: z.array(
+    z.object({ sourceId: citationSourceIdSchema, name: z.string(), status: z.enum(CITATION_SOURCE_STATUSES), samples: z.number().int(), mentions: z.number().int(), rate: z.number(), interval: rateIntervalSchema }),
+  ),
+  prompts: z.array(z.object({ sourceId: citationSourceIdSchema, prompt: z.string(), samples: z.number().int(), mentions: z.number().int(), rate: z.number() })),
+  shareOfVoice: z.array(shareOfVoiceEntrySchema),
+  /** Hosts the answers cited for the tracked prompts, most cited first, with whether each is the user's. */
+  citedDomains: z.array(z.object({ host: z.string(), count: z.number().int(), own: z.boolean() })),
+  /** Prompts where a competitor was mentioned or cited and the user was neither. */
+  gapPrompts: z.array(z.object({ prompt: z.string(), competitors: z.array(z.string()) })),
+});
+export type TrackingRun = z.infer<typeof trackingRunSchema>;
+export const trackingHistorySchema = z.object({ domain: z.string(), runs: z.array(trackingRunSchema) });
+export type TrackingHistory = z.infer<typeof trackingHistorySchema>;
+
+/**
+ * When a scheduled run raises an alert (issue 21), compared with the site's previous run. Rates
+ * are per engine and prompt over the run's samples (3 by default, so 0, 1/3, 2/3 or 1).
+ */
+export const CITATION_ALERT_RULES = {
+  /** Lost: mentioned in at least this share of the answers before, in none now. */
+  mentionLostFromRate: 0.5,
+  /** Gained: in none before, in at least this share now. */
+  mentionGainedToRate: 0.5,
+  /** A competitor's share of voice ahead of the user's by at least this, when it was not ahead before. */
+  overtakeMargin: 0.05,
+  /** A host cited at least this many times for the tracked prompts that no answer cited last run. */
+  newDomainMinCitations: 2,
+  /** An engine that failed on this many runs in a row. */
+  engineFailureRuns: 3,
+} as const;

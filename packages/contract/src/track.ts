@@ -39,7 +39,7 @@ export const ALERT_RULES = {
   industryConfidence: 70,
 } as const;
 
-export const ALERT_TYPES = ['anomaly', 'predictive', 'competitor_update', 'industry_trend', 'milestone', 'recommendation', 'score_change'] as const;
+export const ALERT_TYPES = ['anomaly', 'predictive', 'competitor_update', 'industry_trend', 'milestone', 'recommendation', 'score_change', 'citation_change'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 export const ALERT_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];

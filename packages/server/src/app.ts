@@ -17,7 +17,7 @@ import { jobsPlugin } from './jobs/jobs-plugin';
 import { mailPlugin } from './mail/mail-plugin';
 import { webPlugin } from './web/web-plugin';
 import { activityRoutes, meRoutes, profileRoutes } from './features/profile';
-import { citationRoutes } from './features/citations';
+import { citationsPlugin } from './features/citations';
 import { configRoutes } from './ops/public-config-route';
 import { contactRoutes } from './features/contact';
 import { devOutboxRoutes } from './mail/dev-outbox-route';
@@ -167,7 +167,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(auditFunctionRoutes, { allowHosts: config.fetchAllowHosts, afterSave: auditDeps.afterSave });
   await app.register(trackPlugin, { audit: auditDeps });
   await app.register(digestPlugin, { publicUrl: config.publicUrl, secret: config.authSecret });
-  await app.register(citationRoutes, { sources: config.citationSources });
+  await app.register(citationsPlugin, { sources: config.citationSources });
   await app.register(llmRoutes);
   await app.register(toolFunctionRoutes, { allowHosts: config.fetchAllowHosts });
   await app.register(genieChatbotRoutes);

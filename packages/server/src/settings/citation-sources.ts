@@ -5,18 +5,43 @@ type Env = Record<string, string | undefined>;
  * deployment can use a proxy and tests can point each source at a local fake. The key-less
  * community searches (Hacker News, Reddit) are on unless their URL is set to "off".
  */
+/** One answer engine the operator set up: its key, its API's address and the model asked. */
+export interface AnswerEngineSettings {
+  /** Never logged nor returned by any route. */
+  apiKey: string;
+  baseUrl: string;
+  model: string;
+}
+
 export interface CitationSourceSettings {
+  /** The answer engines with web search (issue 21); null when their key is not set. */
+  chatgpt: AnswerEngineSettings | null;
+  claude: AnswerEngineSettings | null;
+  gemini: AnswerEngineSettings | null;
   perplexity: { apiKey: string; baseUrl: string; model: string } | null;
   hackerNews: { baseUrl: string } | null;
   reddit: { baseUrl: string; userAgent: string } | null;
   brave: { apiKey: string; baseUrl: string } | null;
   /** Per outbound request (spec 001 §9: the network timeout is 10 s). */
   timeoutMs: number;
+  /** Per answer-engine attempt: an answer with web search takes tens of seconds, not 10. */
+  engineTimeoutMs: number;
+  /** First backoff before retrying an engine's 429 or 5xx; each retry doubles it. */
+  engineRetryBaseMs: number;
   /** Answers asked per prompt and engine (CITATION_SAMPLES). */
   samples: number;
 }
 
 export const CITATION_SOURCE_DEFAULTS = {
+  // https://platform.openai.com/docs/guides/tools-web-search (Responses API, POST /responses)
+  chatgptBaseUrl: 'https://api.openai.com/v1',
+  chatgptModel: 'gpt-4.1-mini',
+  // https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/web-search-tool (POST /messages)
+  claudeBaseUrl: 'https://api.anthropic.com/v1',
+  claudeModel: 'claude-sonnet-4-5',
+  // https://ai.google.dev/gemini-api/docs/google-search (POST /models/{model}:generateContent)
+  geminiBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
+  geminiModel: 'gemini-2.5-flash',
   // https://docs.perplexity.ai (OpenAI-compatible chat completions at /chat/completions)
   perplexityBaseUrl: 'https://api.perplexity.ai',
   perplexityModel: 'sonar',
@@ -27,6 +52,8 @@ export const CITATION_SOURCE_DEFAULTS = {
   // https://api-dashboard.search.brave.com/app/documentation/web-search (GET /web/search)
   braveBaseUrl: 'https://api.search.brave.com/res/v1',
   timeoutMs: 10_000,
+  engineTimeoutMs: 90_000,
+  engineRetryBaseMs: 1_000,
   samples: 3,
 };
 
@@ -48,10 +75,21 @@ function intSetting(env: Env, name: string, fallback: number, min: number, max: 
 
 const off = (value: string | undefined) => value?.trim().toLowerCase() === 'off';
 
+/** An engine is on when its key is set: `<PREFIX>_API_KEY`, with `<PREFIX>_BASE_URL` and `<PREFIX>_MODEL` optional. */
+function answerEngine(env: Env, prefix: string, defaults: { baseUrl: string; model: string }, fail: (message: string) => Error): AnswerEngineSettings | null {
+  const apiKey = env[`${prefix}_API_KEY`]?.trim();
+  if (!apiKey) return null;
+  return { apiKey, baseUrl: httpUrl(env, `${prefix}_BASE_URL`, defaults.baseUrl, fail), model: env[`${prefix}_MODEL`]?.trim() || defaults.model };
+}
+
 export function readCitationSourceSettings(env: Env, publicUrl: string, fail: (message: string) => Error): CitationSourceSettings {
   const perplexityKey = env.PERPLEXITY_API_KEY?.trim();
   const braveKey = env.BRAVE_API_KEY?.trim();
+  const d = CITATION_SOURCE_DEFAULTS;
   return {
+    chatgpt: answerEngine(env, 'OPENAI', { baseUrl: d.chatgptBaseUrl, model: d.chatgptModel }, fail),
+    claude: answerEngine(env, 'ANTHROPIC', { baseUrl: d.claudeBaseUrl, model: d.claudeModel }, fail),
+    gemini: answerEngine(env, 'GEMINI', { baseUrl: d.geminiBaseUrl, model: d.geminiModel }, fail),
     perplexity: perplexityKey
       ? {
           apiKey: perplexityKey,
@@ -66,6 +104,8 @@ export function readCitationSourceSettings(env: Env, publicUrl: string, fail: (m
       : { baseUrl: httpUrl(env, 'REDDIT_SEARCH_URL', CITATION_SOURCE_DEFAULTS.redditBaseUrl, fail), userAgent: `Citable citation tracker (+${publicUrl})` },
     brave: braveKey ? { apiKey: braveKey, baseUrl: httpUrl(env, 'BRAVE_SEARCH_URL', CITATION_SOURCE_DEFAULTS.braveBaseUrl, fail) } : null,
     timeoutMs: intSetting(env, 'CITATION_SOURCE_TIMEOUT_MS', CITATION_SOURCE_DEFAULTS.timeoutMs, 100, 120_000, fail),
+    engineTimeoutMs: intSetting(env, 'CITATION_ENGINE_TIMEOUT_MS', d.engineTimeoutMs, 100, 600_000, fail),
+    engineRetryBaseMs: intSetting(env, 'CITATION_ENGINE_RETRY_BASE_MS', d.engineRetryBaseMs, 1, 60_000, fail),
     samples: intSetting(env, 'CITATION_SAMPLES', CITATION_SOURCE_DEFAULTS.samples, 1, 5, fail),
   };
 }

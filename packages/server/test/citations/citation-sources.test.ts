@@ -4,9 +4,9 @@ import { SourceError } from '../../src/features/citations/fetch-json';
 import { answerEngineSource } from '../../src/features/citations/sources/answer-engine';
 import { braveSource } from '../../src/features/citations/sources/brave';
 import { hackerNewsSource } from '../../src/features/citations/sources/hacker-news';
-import { perplexitySource } from '../../src/features/citations/sources/perplexity';
 import { redditSource } from '../../src/features/citations/sources/reddit';
 import type { CitationSourceAdapter, SourceQuery } from '../../src/features/citations/sources/types';
+import { webAnswerEngineSource } from '../../src/features/citations/sources/web-answer-engine';
 import { createLlmClient } from '../../src/features/llm/client';
 import { startHttpFake, type FakeHandler, type HttpFake } from '../fakes/http-fake';
 import { chatCompletion, chatError } from '../fakes/openai-compatible';
@@ -108,8 +108,8 @@ describe('Brave Search (web search API)', () => {
   });
 });
 
-describe('Perplexity (chat completions with citations)', () => {
-  const source = () => perplexitySource({ apiKey: 'pplx-secret', baseUrl: fake.url, model: 'sonar' }, 2_000);
+describe('Perplexity (Sonar chat completions with citations, through @ai-sdk/perplexity)', () => {
+  const source = () => webAnswerEngineSource('perplexity', { apiKey: 'pplx-secret', baseUrl: fake.url, model: 'sonar' }, { timeoutMs: 30_000, retryBaseMs: 1 });
 
   it('asks each prompt per sample and counts a cited page of the user as a mention', async () => {
     const results = await observe(source(), () => ({ json: perplexityAnswer('Several tools do this well [1].', ['https://acme.example/guide', 'https://other.example/']) }));
@@ -122,7 +122,7 @@ describe('Perplexity (chat completions with citations)', () => {
 
   it('finds nothing when neither the answer nor its sources name the site, and lists an API error', async () => {
     expect((await observe(source(), () => ({ json: perplexityAnswer('Use Globex.', ['https://globex.example/']) }))).some((result) => result.mentioned)).toBe(false);
-    expect(await failure(source(), () => ({ status: 500, json: {} }))).toMatchObject({ status: 'error', message: 'Perplexity answered HTTP 500.' });
+    expect(await failure(source(), () => ({ status: 500, json: {} }))).toMatchObject({ status: 'error', message: 'Perplexity answered with an error (HTTP 500).' });
   });
 });
 

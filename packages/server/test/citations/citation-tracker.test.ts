@@ -134,14 +134,17 @@ describe('POST /api/functions/citation-tracker', () => {
     const response = await track(alice, { domain: `https://www.${DOMAIN}/`, keywords: ' SEO , ', fingerprintPhrases: 'switched to acme tools last year\n' });
     expect(response.status).toBe(200);
     first = citationTrackerResultSchema.parse(response.body);
-    expect(first).toMatchObject({ domain: DOMAIN, brand: 'Acme Tools', keywords: ['SEO'], samplesPerPrompt: 3, source: 'AI answers (fake-model), Perplexity (sonar), Hacker News' });
+    expect(first).toMatchObject({ domain: DOMAIN, brand: 'Acme Tools', keywords: ['SEO'], samplesPerPrompt: 3, source: 'Perplexity (sonar), AI answers (fake-model), Hacker News' });
     expect(first.prompts).toEqual(['What are the best tools for SEO?', 'Which companies are known for SEO?']);
     expect(first.sources.map(({ id, status }) => ({ id, status }))).toEqual([
-      { id: 'answer-engine', status: 'ok' },
+      { id: 'chatgpt', status: 'not_configured' },
+      { id: 'claude', status: 'not_configured' },
+      { id: 'gemini', status: 'not_configured' },
       { id: 'perplexity', status: 'ok' },
+      { id: 'answer-engine', status: 'ok' },
+      { id: 'brave', status: 'not_configured' },
       { id: 'hacker-news', status: 'ok' },
       { id: 'reddit', status: 'error' },
-      { id: 'brave', status: 'not_configured' },
     ]);
     expect(first.sources.find((source) => source.id === 'reddit')?.message).toBe('Reddit answered HTTP 500.');
     // Issue 19: the user reads that the server lacks it, never which setting would add it.
@@ -200,13 +203,17 @@ describe('POST /api/functions/citation-tracker', () => {
   it('shows the month’s tokens against the plan’s budget', async () => {
     expect((await api(server.baseUrl, '/api/llm/usage')).status).toBe(401);
     const usage = await api(server.baseUrl, '/api/llm/usage', { cookie: alice });
-    expect(usage.body).toMatchObject({ plan: 'core', usedTokens: 6 * 50, budgetTokens: LLM_MONTHLY_TOKEN_BUDGET.core });
+    // The model's 6 answers of 50 tokens and Perplexity's 6 of 60: every engine costs the month.
+    expect(usage.body).toMatchObject({ plan: 'core', usedTokens: 6 * 50 + 6 * 60, budgetTokens: LLM_MONTHLY_TOKEN_BUDGET.core });
   });
 
   it('records the model’s tokens for the user and the tool use', async () => {
     const rows = await server.db.select().from(llmUsage).where(eq(llmUsage.userId, aliceId));
-    expect(rows).toHaveLength(6);
-    expect(rows.every((row) => row.feature === 'citations' && row.model === 'fake-model' && row.inputTokens === 20 && row.outputTokens === 30)).toBe(true);
+    expect(rows).toHaveLength(12);
+    const model = rows.filter((row) => row.model === 'fake-model');
+    expect(model).toHaveLength(6);
+    expect(model.every((row) => row.feature === 'citations' && row.inputTokens === 20 && row.outputTokens === 30)).toBe(true);
+    expect(rows.filter((row) => row.model === 'perplexity:sonar' && row.feature === 'citations')).toHaveLength(6);
     const activity = await server.db.select().from(userActivity).where(eq(userActivity.userId, aliceId));
     expect(activity.find((row) => row.activityType === 'tool_used')).toMatchObject({ toolId: 'citations', websiteUrl: `https://${DOMAIN}` });
   });
@@ -219,7 +226,7 @@ describe('POST /api/functions/citation-tracker', () => {
     const history = await api(server.baseUrl, `/api/citations/history?domain=${DOMAIN}`, { cookie: alice });
     expect(history.status).toBe(200);
     expect(history.body.runs).toHaveLength(2);
-    expect(history.body.runs[0]).toMatchObject({ runId: second.body.runId, domain: DOMAIN, source: 'AI answers (fake-model), Perplexity (sonar), Hacker News', samples: 12 });
+    expect(history.body.runs[0]).toMatchObject({ runId: second.body.runId, domain: DOMAIN, source: 'Perplexity (sonar), AI answers (fake-model), Hacker News', samples: 12 });
     expect(history.body.runs[1]).toMatchObject({ runId: first.runId, mentions: 10, rate: first.overall.rate, interval: first.overall.interval });
     expect((await api(server.baseUrl, '/api/citations/history', { cookie: bob })).body.runs).toEqual([]);
   });
@@ -254,7 +261,7 @@ describe('saved prompts and fingerprint phrases', () => {
 });
 
 describe('over the monthly token budget', () => {
-  it('lists the model as over budget and still reports the other sources', async () => {
+  it('lists the model and the answer engines as over budget and still reports the other sources', async () => {
     const email = uniqueEmail('carol');
     const carol = await signUpVerified(server.baseUrl, { name: 'Carol', email, password: STRONG_PASSWORD });
     const carolId = await userIdOf(email);
@@ -268,8 +275,10 @@ describe('over the monthly token budget', () => {
     expect(engine.message).toMatch(/AI model budget for the Core plan .* is used up/);
     expect(llm.requests.length).toBe(asked);
     expect(response.body.sources.find((source: { id: string }) => source.id === 'hacker-news')).toMatchObject({ status: 'ok' });
+    // Perplexity costs the same month's budget (issue 21): it is not asked either.
+    expect(response.body.sources.find((source: { id: string }) => source.id === 'perplexity')).toMatchObject({ status: 'error', message: engine.message });
     // The sources that answered; the model, over budget, is not one of them (issue 19).
-    expect(response.body.source).toBe('Perplexity (sonar), Hacker News');
+    expect(response.body.source).toBe('Hacker News');
   });
 });
 
@@ -316,18 +325,19 @@ describe('with no model and no keys', () => {
     expect(result.source).toBe('Hacker News');
     expect(result.source).not.toBe(BUILT_IN_SOURCE);
     expect(result.sources.map(({ id, status }) => [id, status])).toEqual([
-      ['answer-engine', 'not_configured'],
+      ['chatgpt', 'not_configured'],
+      ['claude', 'not_configured'],
+      ['gemini', 'not_configured'],
       ['perplexity', 'not_configured'],
+      ['answer-engine', 'not_configured'],
+      ['brave', 'not_configured'],
       ['hacker-news', 'ok'],
       ['reddit', 'not_configured'],
-      ['brave', 'not_configured'],
     ]);
     expect(result.sources.map((source) => source.message)).toEqual([
-      'Not set up on this server.',
-      'Not set up on this server.',
+      ...Array(6).fill('Not set up on this server.'),
       expect.stringMatching(/results? read/),
       'Turned off on this server.',
-      'Not set up on this server.',
     ]);
     expect(JSON.stringify(result)).not.toMatch(/[A-Z]+_(API_KEY|PROVIDER|MODEL|SEARCH_URL)/);
     expect(result.overall).toEqual({ samples: 0, mentions: 0, rate: 0, interval: { low: 0, high: 1 } });

@@ -1,4 +1,4 @@
-import type { Citation, CitationTrackerResult, PromptMentionRate } from '@citable/contract';
+import { isAnswerEngine, type Citation, type CitationSourceId, type CitationTrackerResult, type PromptMentionRate } from '@citable/contract';
 import type { Competitor, ObservationAnalysis } from './analyze';
 import { sentimentLabel } from './sentiment';
 import type { Observation } from './sources/types';
@@ -11,9 +11,8 @@ export interface Analysed {
   sourceName: string;
 }
 
-const ANSWER_SOURCES = new Set(['answer-engine', 'perplexity']);
 /** The sources whose cited or ranked pages make the citation gap: what engines show instead of the user. */
-const GAP_SOURCES = new Set(['answer-engine', 'perplexity', 'brave']);
+const isGapSource = (id: CitationSourceId) => isAnswerEngine(id) || id === 'brave';
 export const CITATION_GAP_LIMIT = 20;
 
 const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -45,12 +44,13 @@ export function mentionRates(items: readonly Analysed[]): PromptMentionRate[] {
       sentiment: sentiment === null ? null : round(sentiment, 3),
       ownPagesCited: group.filter((item) => item.analysis.ownPageCited).length,
       citedUrls: [...new Set(group.flatMap((item) => item.observation.citedUrls.map(normalizeUrl)))],
+      competitorsMentioned: [...new Set(group.flatMap((item) => item.analysis.competitorsMentioned))],
     };
   });
 }
 
 export function overallRate(items: readonly Analysed[]): CitationTrackerResult['overall'] {
-  const answers = items.filter((item) => ANSWER_SOURCES.has(item.observation.sourceId));
+  const answers = items.filter((item) => isAnswerEngine(item.observation.sourceId));
   const mentions = answers.filter((item) => item.analysis.mentioned).length;
   return { samples: answers.length, mentions, rate: answers.length === 0 ? 0 : round(mentions / answers.length), interval: wilsonInterval(mentions, answers.length) };
 }
@@ -109,7 +109,7 @@ export function shareOfVoice(items: readonly Analysed[], brand: string, domain: 
 export function citationGap(items: readonly Analysed[], domain: string, competitors: readonly Competitor[]): CitationTrackerResult['citationGap'] {
   const pages = new Map<string, { url: string; host: string; count: number; prompts: Set<string> }>();
   for (const { observation } of items) {
-    if (!GAP_SOURCES.has(observation.sourceId) || !observation.countsForRate) continue;
+    if (!isGapSource(observation.sourceId) || !observation.countsForRate) continue;
     for (const cited of observation.citedUrls) {
       const host = hostOf(cited);
       if (!host || sameSite(host, domain)) continue;

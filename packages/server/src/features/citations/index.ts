@@ -1,2 +1,2 @@
-export { citationRoutes } from './routes';
+export { citationsPlugin } from './citations-plugin';
 export { InvalidDomainError, runCitationTracker } from './tracker';

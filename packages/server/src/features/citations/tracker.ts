@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CITATION_PLAN_LIMITS,
   CITATION_SOURCE_IDS,
+  CITATION_SOURCES,
+  isAnswerEngine,
+  llmBudgetExceededMessage,
+  notInPlanMessage,
   MAX_CITATION_KEYWORDS,
   parseCitationKeywords,
   parseFingerprintPhrases,
@@ -12,7 +17,7 @@ import {
   type Profile,
 } from '@citable/contract';
 import type { Db } from '../../db/client';
-import { type LlmClient, LlmError } from '../llm';
+import { dbUsageStore, type LlmClient, LlmError, monthlyLlmUsage } from '../llm';
 import { citationGap, citationKey, collectCitations, mentionRates, overallRate, shareOfVoice, type Analysed } from './aggregate';
 import { analyzeObservation, type Competitor } from './analyze';
 import { SourceError } from './fetch-json';
@@ -21,9 +26,9 @@ import type { CitationSourceSettings } from '../../settings/citation-sources';
 import { answerEngineSource } from './sources/answer-engine';
 import { braveSource } from './sources/brave';
 import { hackerNewsSource } from './sources/hacker-news';
-import { perplexitySource } from './sources/perplexity';
 import { redditSource } from './sources/reddit';
 import type { CitationSourceAdapter, SourceOutcome } from './sources/types';
+import { engineUsageModel, webAnswerEngineSource, type EngineUsage, type WebAnswerEngineId, type webAnswerModel } from './sources/web-answer-engine';
 import { listFingerprintPhrases, listSavedPrompts, previousRun, saveRun } from './store';
 import { brandFromDomain, hostOf, sameSite } from './text';
 
@@ -32,6 +37,8 @@ export interface TrackerDeps {
   llm: LlmClient;
   sources: CitationSourceSettings;
   now?: () => Date;
+  /** Tests build the engines' models themselves; the app from the settings. */
+  buildEngine?: typeof webAnswerModel;
 }
 
 export interface TrackerRequest {
@@ -40,6 +47,15 @@ export interface TrackerRequest {
   profile: Pick<Profile, 'websites' | 'competitors'>;
   input: CitationTrackerInput;
   signal?: AbortSignal;
+  /** A scheduled run of a website's tracked prompts (issue 21). */
+  tracked?: { prompts: string[] };
+  /** Called as each answer-engine ask settles, for the progress of a scheduled run. */
+  onAnswered?: () => void;
+}
+
+/** Asks one run makes of each answer engine: what a scheduled run's progress counts up to. */
+export function asksPerEngine(prompts: number, samples: number, plan: PlanId): number {
+  return Math.min(prompts, Math.max(1, Math.floor(CITATION_PLAN_LIMITS[plan].asksPerEngine / samples))) * samples;
 }
 
 export class InvalidDomainError extends Error {
@@ -48,46 +64,52 @@ export class InvalidDomainError extends Error {
   }
 }
 
-const SOURCE_NAMES: Record<CitationSourceId, string> = {
-  'answer-engine': 'AI answers',
-  perplexity: 'Perplexity',
-  'hacker-news': 'Hacker News',
-  reddit: 'Reddit',
-  brave: 'Brave Search',
-};
-
 /**
  * What the user sees of a source that is off (issue 19): that this server does not have it, never
  * the settings that would turn it on, which are the operator's business (CITATION_SETUP, the docs).
  */
 export const NOT_SET_UP = 'Not set up on this server.';
-const NOT_CONFIGURED: Record<CitationSourceId, string> = {
-  'answer-engine': NOT_SET_UP,
-  perplexity: NOT_SET_UP,
-  'hacker-news': 'Turned off on this server.',
-  reddit: 'Turned off on this server.',
-  brave: NOT_SET_UP,
-};
+const notConfiguredMessage = (id: CitationSourceId) => (CITATION_SOURCES[id].keyless ? 'Turned off on this server.' : NOT_SET_UP);
 
 /** How the operator turns each source on: logged at start-up for the ones that are off, and in docs/deployment.md. */
 export const CITATION_SETUP: Record<CitationSourceId, string> = {
-  'answer-engine': 'set LLM_PROVIDER, LLM_MODEL and LLM_API_KEY (or LLM_BASE_URL for a local model) to ask an AI model',
+  chatgpt: 'set OPENAI_API_KEY to ask ChatGPT (OpenAI Responses API with web search; OPENAI_MODEL, OPENAI_BASE_URL optional)',
+  claude: 'set ANTHROPIC_API_KEY to ask Claude (with its web search tool; ANTHROPIC_MODEL, ANTHROPIC_BASE_URL optional)',
+  gemini: 'set GEMINI_API_KEY to ask Gemini (grounded on Google Search; GEMINI_MODEL, GEMINI_BASE_URL optional)',
   perplexity: 'set PERPLEXITY_API_KEY to ask Perplexity, which returns the pages it cites',
+  'answer-engine': 'set LLM_PROVIDER, LLM_MODEL and LLM_API_KEY (or LLM_BASE_URL for a local or OpenAI-compatible model) to ask that model',
   'hacker-news': 'unset HN_SEARCH_URL (it is "off") to search Hacker News',
   reddit: 'unset REDDIT_SEARCH_URL (it is "off") to search Reddit',
   brave: 'set BRAVE_API_KEY to see the pages Brave Search ranks for the keywords',
 };
 
-/** The sources that are off on this server, with how to turn each on: for the operator's log. */
-export function sourcesOff(settings: CitationSourceSettings, llmConfigured: boolean): { id: CitationSourceId; name: string; setup: string }[] {
-  const on: Record<CitationSourceId, boolean> = {
-    'answer-engine': llmConfigured,
+/** Which sources this server has, whatever the plan. */
+export function sourcesOn(settings: CitationSourceSettings, llmConfigured: boolean): Record<CitationSourceId, boolean> {
+  return {
+    chatgpt: settings.chatgpt !== null,
+    claude: settings.claude !== null,
+    gemini: settings.gemini !== null,
     perplexity: settings.perplexity !== null,
+    'answer-engine': llmConfigured,
     'hacker-news': settings.hackerNews !== null,
     reddit: settings.reddit !== null,
     brave: settings.brave !== null,
   };
-  return CITATION_SOURCE_IDS.filter((id) => !on[id]).map((id) => ({ id, name: SOURCE_NAMES[id], setup: CITATION_SETUP[id] }));
+}
+
+/** The sources that are off on this server, with how to turn each on: for the operator's log. */
+export function sourcesOff(settings: CitationSourceSettings, llmConfigured: boolean): { id: CitationSourceId; name: string; setup: string }[] {
+  const on = sourcesOn(settings, llmConfigured);
+  return CITATION_SOURCE_IDS.filter((id) => !on[id]).map((id) => ({ id, name: CITATION_SOURCES[id].name, setup: CITATION_SETUP[id] }));
+}
+
+/**
+ * The answer engines a plan asks: the first `engines` of those set up, in CITATION_SOURCE_IDS
+ * order. The searches are not counted: every plan with the tracker gets them.
+ */
+export function enginesInPlan(on: Record<CitationSourceId, boolean>, plan: PlanId): Set<CitationSourceId> {
+  const engines = CITATION_SOURCE_IDS.filter((id) => on[id] && isAnswerEngine(id));
+  return new Set(engines.slice(0, CITATION_PLAN_LIMITS[plan].engines));
 }
 
 /** Said in place of the sources when none of them answered. */
@@ -95,7 +117,7 @@ export const NO_SOURCE_ANSWERED = 'no source answered';
 
 /**
  * The run's `source`: the sources that answered, by name (an answer engine with its model), e.g.
- * "Hacker News, Reddit" or "AI answers (gpt-4o-mini), Perplexity (sonar)". Never "built-in
+ * "Hacker News, Reddit" or "ChatGPT (gpt-4.1-mini), Perplexity (sonar)". Never "built-in
  * analysis" (issue 19): the results come from these sources, whatever analyses them.
  */
 export function answeredSources(outcomes: readonly { status: CitationSourceStatus; outcome: SourceOutcome | null }[]): string {
@@ -109,9 +131,29 @@ export function answeredSources(outcomes: readonly { status: CitationSourceStatu
 
 function adapters(deps: TrackerDeps, request: TrackerRequest): Partial<Record<CitationSourceId, CitationSourceAdapter>> {
   const { sources, llm } = deps;
+  const usage = dbUsageStore(deps.db);
+  const engineOptions = {
+    timeoutMs: sources.engineTimeoutMs,
+    retryBaseMs: sources.engineRetryBaseMs,
+    // Each engine's calls count against the month's AI budget like the operator's own model's,
+    // under the engine's name, so the billing dialog can say what each engine cost.
+    beforeCall: async () => {
+      const month = await monthlyLlmUsage(usage, request.userId, request.plan, deps.now?.());
+      if (month.usedTokens >= month.budgetTokens) throw new SourceError('error', llmBudgetExceededMessage(request.plan));
+    },
+    onUsage: (used: EngineUsage) => usage.record({ userId: request.userId, feature: 'citations', model: engineUsageModel(used), inputTokens: used.inputTokens, outputTokens: used.outputTokens }),
+    build: deps.buildEngine,
+  };
+  const web = (id: WebAnswerEngineId) => {
+    const settings = sources[id];
+    return settings ? webAnswerEngineSource(id, settings, engineOptions) : undefined;
+  };
   return {
+    chatgpt: web('chatgpt'),
+    claude: web('claude'),
+    gemini: web('gemini'),
+    perplexity: web('perplexity'),
     'answer-engine': llm.configured ? answerEngineSource(llm, { userId: request.userId, plan: request.plan, feature: 'citations' }) : undefined,
-    perplexity: sources.perplexity ? perplexitySource(sources.perplexity, sources.timeoutMs) : undefined,
     'hacker-news': sources.hackerNews ? hackerNewsSource(sources.hackerNews.baseUrl, sources.timeoutMs) : undefined,
     reddit: sources.reddit ? redditSource(sources.reddit, sources.timeoutMs) : undefined,
     brave: sources.brave ? braveSource(sources.brave, sources.timeoutMs) : undefined,
@@ -161,23 +203,27 @@ export async function runCitationTracker(deps: TrackerDeps, request: TrackerRequ
   const now = deps.now ?? (() => new Date());
   const domain = hostOf(request.input.domain);
   if (!domain) throw new InvalidDomainError(request.input.domain);
-  const keywords = parseCitationKeywords(request.input.keywords).slice(0, MAX_CITATION_KEYWORDS);
+  // A scheduled run asks the website's tracked prompts as they are and searches only for the
+  // domain and the brand; a run from the tool asks the keyword templates and the saved prompts.
+  const keywords = request.tracked ? [] : parseCitationKeywords(request.input.keywords).slice(0, MAX_CITATION_KEYWORDS);
   const savedPhrases = (await listFingerprintPhrases(deps.db, request.userId)).map((row) => row.phrase);
   const fingerprintPhrases = parseFingerprintPhrases([...parseFingerprintPhrases(request.input.fingerprintPhrases), ...savedPhrases]);
-  const savedPrompts = (await listSavedPrompts(deps.db, request.userId)).map((row) => row.prompt);
   const brand = brandFor(domain, request.profile);
   const competitors = competitorsOf(domain, request.profile);
-  const prompts = buildPrompts(keywords, savedPrompts);
   const samples = request.input.samples ?? deps.sources.samples;
-  const query = { prompts, ...buildSearchQueries(keywords, domain, brand), samples, signal: request.signal };
+  const wanted = request.tracked ? request.tracked.prompts : buildPrompts(keywords, (await listSavedPrompts(deps.db, request.userId)).map((row) => row.prompt));
+  // The run's cost budget: each engine asks at most the plan's asks, so prompts past it wait.
+  const prompts = wanted.slice(0, Math.max(1, Math.floor(CITATION_PLAN_LIMITS[request.plan].asksPerEngine / samples)));
+  const query = { prompts, ...buildSearchQueries(keywords, domain, brand), samples, signal: request.signal, onAnswered: request.onAnswered };
 
   const available = adapters(deps, request);
+  const inPlan = enginesInPlan(sourcesOn(deps.sources, deps.llm.configured), request.plan);
   const outcomes = await Promise.all(
     CITATION_SOURCE_IDS.map(async (id) => {
       const adapter = available[id];
-      if (!adapter) {
-        return { status: { id, name: SOURCE_NAMES[id], kind: id === 'answer-engine' || id === 'perplexity' ? 'answer-engine' : 'search', status: 'not_configured', message: NOT_CONFIGURED[id] } as CitationSourceStatus, outcome: null };
-      }
+      const info = CITATION_SOURCES[id];
+      if (!adapter) return { status: { id, name: info.name, kind: info.kind, status: 'not_configured', message: notConfiguredMessage(id) } as CitationSourceStatus, outcome: null };
+      if (info.kind === 'answer-engine' && !inPlan.has(id)) return { status: { id, name: info.name, kind: info.kind, status: 'not_in_plan', message: notInPlanMessage(request.plan) } as CitationSourceStatus, outcome: null };
       try {
         const outcome = await adapter.run(query);
         return { status: { id, name: adapter.name, kind: adapter.kind, status: 'ok', message: okMessage(adapter, outcome) } as CitationSourceStatus, outcome, adapter };
@@ -215,6 +261,7 @@ export async function runCitationTracker(deps: TrackerDeps, request: TrackerRequ
     previousRunAt: previous ? previous.createdAt.toISOString() : null,
     shareOfVoice: shareOfVoice(analysed, brand, domain, competitors),
     citationGap: citationGap(analysed, domain, competitors),
+    ...(request.tracked ? { scheduled: true } : {}),
     created_at: createdAt,
   };
   await saveRun(deps.db, request.userId, result, analysed);

@@ -1,4 +1,6 @@
 export type { LlmCallContext, LlmClient } from './client';
 export { LlmError } from './errors';
 export { llmPlugin } from './plugin';
+export { decideRetry, sleep } from './retry';
 export { llmRoutes } from './routes';
+export { dbUsageStore, monthlyLlmUsage, type LlmUsageStore } from './usage';

@@ -1,3 +1,5 @@
 export { addressVariants, listOwnAuditSummaries, ownAuditCondition, ownAudits, ownerSites, siteAuditCondition, siteParams } from './own-audits';
 export { profileSites } from './site-roles';
 export { alertsAfterSave, trackPlugin } from './track-plugin';
+export type { AlertDraft } from './alerts/alert-rules';
+export { storeAlerts } from './alerts/alert-store';

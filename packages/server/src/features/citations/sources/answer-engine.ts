@@ -26,6 +26,7 @@ export function answerEngineSource(llm: LlmClient, context: Omit<LlmCallContext,
           return { sourceId: 'answer-engine', prompt, sample, text: answer.value, url: null, type: 'answer', date: null, citedUrls: urlsIn(answer.value), countsForRate: true };
         }),
         CONCURRENCY,
+        query.onAnswered,
       );
       return { observations: values, warning, models: llm.model ? [llm.model] : [] };
     },

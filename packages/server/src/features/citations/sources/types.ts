@@ -27,6 +27,8 @@ export interface SourceQuery {
   brandQueries: string[];
   samples: number;
   signal?: AbortSignal;
+  /** Called as each answer-engine ask settles (answered or failed). */
+  onAnswered?: () => void;
 }
 
 export interface SourceOutcome {
@@ -64,12 +66,14 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (
  * Settles every call, so one failed query does not hide the others' results. All failed: the
  * first error is rethrown (the source is listed as unreachable or in error). Some failed: a warning.
  */
-export async function settleAll<T>(sourceName: string, calls: (() => Promise<T>)[], limit: number): Promise<{ values: T[]; warning?: string }> {
+export async function settleAll<T>(sourceName: string, calls: (() => Promise<T>)[], limit: number, onSettled?: () => void): Promise<{ values: T[]; warning?: string }> {
   const settled = await mapLimit(calls, limit, async (call) => {
     try {
       return { ok: true as const, value: await call() };
     } catch (error) {
       return { ok: false as const, error };
+    } finally {
+      onSettled?.();
     }
   });
   const values = settled.flatMap((entry) => (entry.ok ? [entry.value] : []));

@@ -1,10 +1,11 @@
 import type { CitationSourceStatus } from '@citable/contract';
-import { CircleAlert, CircleCheck, CircleOff, WifiOff } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleOff, Lock, WifiOff } from 'lucide-react';
 import { Panel } from './panel';
 
 const STATUS = {
   ok: { label: 'Checked', icon: CircleCheck, className: 'text-emerald-700' },
   not_configured: { label: 'Not set up', icon: CircleOff, className: 'text-slate-500' },
+  not_in_plan: { label: 'Not in your plan', icon: Lock, className: 'text-slate-500' },
   unreachable: { label: 'Unreachable', icon: WifiOff, className: 'text-amber-700' },
   error: { label: 'Error', icon: CircleAlert, className: 'text-red-700' },
 } as const;

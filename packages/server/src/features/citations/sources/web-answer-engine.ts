@@ -1,0 +1,169 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createPerplexity } from '@ai-sdk/perplexity';
+import { APICallError, generateText, type LanguageModel, type LanguageModelUsage, type ToolSet } from 'ai';
+import { CITATION_SOURCES } from '@citable/contract';
+import type { AnswerEngineSettings } from '../../../settings/citation-sources';
+import { decideRetry, sleep } from '../../llm';
+import { SourceError } from '../fetch-json';
+import { urlsIn } from '../text';
+import { settleAll, type CitationSourceAdapter, type Observation } from './types';
+
+/** The engines asked as their users ask them: through the vendor's API, with its web search on. */
+export type WebAnswerEngineId = 'chatgpt' | 'claude' | 'gemini' | 'perplexity';
+export const WEB_ANSWER_ENGINE_IDS: readonly WebAnswerEngineId[] = ['chatgpt', 'claude', 'gemini', 'perplexity'];
+
+type ProviderOptions = Parameters<typeof generateText>[0]['providerOptions'];
+
+/** Calls in flight at once per engine, to stay under common per-minute rate limits. */
+const CONCURRENCY = 3;
+const MAX_ANSWER_TOKENS = 1_200;
+/** Searches Claude may run for one answer: its web search is billed per search. */
+const CLAUDE_MAX_SEARCHES = 3;
+const MAX_RETRIES = 3;
+const MAX_RETRY_AFTER_MS = 30_000;
+
+/**
+ * The AI SDK model and the engine's own web search tool (https://ai-sdk.dev/providers): with the
+ * tool, the answer is what a user of the engine would read, and `sources` lists the pages it cites.
+ * Perplexity's Sonar models always search and return their sources without a tool.
+ */
+export function webAnswerModel(id: WebAnswerEngineId, settings: AnswerEngineSettings): { model: LanguageModel; tools?: ToolSet; providerOptions?: ProviderOptions } {
+  const connection = { apiKey: settings.apiKey, baseURL: settings.baseUrl };
+  switch (id) {
+    case 'chatgpt': {
+      const openai = createOpenAI(connection);
+      // Without the searched pages (`action.sources`), the SDK's sources are the answer's own
+      // url_citation annotations: the pages it cites, not every page the search returned.
+      return { model: openai.responses(settings.model), tools: { web_search: openai.tools.webSearch({}) }, providerOptions: { openai: { includeWebSearchSources: false } } };
+    }
+    case 'claude': {
+      const anthropic = createAnthropic(connection);
+      return { model: anthropic(settings.model), tools: { web_search: anthropic.tools.webSearch_20250305({ maxUses: CLAUDE_MAX_SEARCHES }) } };
+    }
+    case 'gemini': {
+      const google = createGoogleGenerativeAI(connection);
+      return { model: google(settings.model), tools: { google_search: google.tools.googleSearch({}) } };
+    }
+    case 'perplexity':
+      return { model: createPerplexity(connection)(settings.model) };
+  }
+}
+
+/** Tokens and calls one engine spent, so the run and the month can be held to their budget. */
+export interface EngineUsage {
+  sourceId: WebAnswerEngineId;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** How an engine's calls are kept in the usage ledger: the engine and the model that answered. */
+export const engineUsageModel = (usage: Pick<EngineUsage, 'sourceId' | 'model'>) => `${usage.sourceId}:${usage.model}`;
+
+export interface WebAnswerEngineOptions {
+  timeoutMs: number;
+  retryBaseMs: number;
+  /** Called before every call; throws (a SourceError) when the month's budget is spent. */
+  beforeCall?: () => Promise<void>;
+  /** Called after every answered call, before the answer is used. */
+  onUsage?: (usage: EngineUsage) => Promise<void>;
+  /** Tests inject the model; the app builds it from the settings. */
+  build?: typeof webAnswerModel;
+}
+
+const GOOGLE_REDIRECT_HOST = 'vertexaisearch.cloud.google.com';
+const DOMAIN_TITLE = /^(?:[a-z0-9-]+\.)+[a-z]{2,}$/i;
+
+/**
+ * The page a source stands for. Gemini cites through Google's grounding redirect links, titled
+ * with the cited site's domain (https://ai.google.dev/gemini-api/docs/google-search): without
+ * following the redirect, that domain is what is known of the page, and it is what matching needs.
+ */
+export function citedPage(source: { url: string; title?: string }): string {
+  let host: string;
+  try {
+    host = new URL(source.url).hostname;
+  } catch {
+    return source.url;
+  }
+  const title = source.title?.trim() ?? '';
+  return host === GOOGLE_REDIRECT_HOST && DOMAIN_TITLE.test(title) ? `https://${title.toLowerCase()}/` : source.url;
+}
+
+const tokens = (usage: LanguageModelUsage | undefined) => ({ inputTokens: usage?.inputTokens ?? 0, outputTokens: usage?.outputTokens ?? 0 });
+
+/** What the user reads when an engine could not answer; never the key, never the raw body. */
+function engineFailure(name: string, error: unknown, timedOut: boolean, timeoutMs: number): SourceError {
+  if (timedOut) return new SourceError('unreachable', `${name} did not answer within ${Math.round(timeoutMs / 1000)} s.`);
+  if (APICallError.isInstance(error)) {
+    if (error.statusCode === 429) return new SourceError('error', `${name} is limiting requests (HTTP 429); try again later.`);
+    if (error.statusCode === 401 || error.statusCode === 403) return new SourceError('error', `${name} refused this server's key (HTTP ${error.statusCode}).`);
+    if (error.statusCode === undefined) return new SourceError('unreachable', `${name} could not be reached.`);
+    return new SourceError('error', `${name} answered with an error (HTTP ${error.statusCode}).`);
+  }
+  return new SourceError('error', `${name} answered in an unexpected shape.`);
+}
+
+/**
+ * One answer engine with web search, asked each prompt `samples` times. Each call gets its own
+ * time-out and is retried on 429 and 5xx (honouring Retry-After); a prompt that still fails is
+ * a warning, and only an engine that answered nothing is listed as failed.
+ */
+export function webAnswerEngineSource(id: WebAnswerEngineId, settings: AnswerEngineSettings, options: WebAnswerEngineOptions): CitationSourceAdapter {
+  const name = CITATION_SOURCES[id].name;
+  const { model, tools, providerOptions } = (options.build ?? webAnswerModel)(id, settings);
+  const retry = { maxRetries: MAX_RETRIES, baseDelayMs: options.retryBaseMs, maxRetryAfterMs: MAX_RETRY_AFTER_MS };
+
+  async function ask(prompt: string, signal: AbortSignal | undefined) {
+    await options.beforeCall?.();
+    for (let attempt = 1; ; attempt += 1) {
+      const timeout = AbortSignal.timeout(options.timeoutMs);
+      try {
+        // Retries are ours (bounded Retry-After, one message per engine), so the SDK's own are off.
+        return await generateText({ model, tools, providerOptions, prompt, maxOutputTokens: MAX_ANSWER_TOKENS, maxRetries: 0, abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        const decision = decideRetry(error, attempt, retry);
+        if (timeout.aborted || !decision.retry) throw engineFailure(name, error, timeout.aborted, options.timeoutMs);
+        await sleep(decision.delayMs, signal);
+      }
+    }
+  }
+
+  return {
+    id,
+    name,
+    kind: 'answer-engine',
+    async run(query) {
+      const asks = query.prompts.flatMap((prompt) => Array.from({ length: query.samples }, (_, sample) => ({ prompt, sample })));
+      const models = new Set<string>();
+      const { values, warning } = await settleAll(
+        name,
+        asks.map(({ prompt, sample }) => async (): Promise<Observation> => {
+          const result = await ask(prompt, query.signal);
+          const answeredBy = result.response.modelId || settings.model;
+          models.add(answeredBy);
+          await options.onUsage?.({ sourceId: id, model: answeredBy, ...tokens(result.totalUsage) });
+          const sources = result.sources.flatMap((source) => (source.sourceType === 'url' ? [citedPage(source)] : []));
+          return {
+            sourceId: id,
+            prompt,
+            sample,
+            text: result.text,
+            url: null,
+            type: 'answer',
+            date: null,
+            // The engine's own sources first; a URL written in the answer counts as cited too.
+            citedUrls: [...new Set([...sources, ...urlsIn(result.text)])],
+            countsForRate: true,
+          };
+        }),
+        CONCURRENCY,
+        query.onAnswered,
+      );
+      return { observations: values, warning, models: [...models] };
+    },
+  };
+}
