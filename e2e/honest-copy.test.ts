@@ -17,7 +17,7 @@ const FALSE_PROMISES: [string, RegExp][] = [
   ['live chat', /live chat/i],
   ['coming soon', /coming soon/i],
   ['not available', /not available/i],
-  ['a server setting', /\b(LLM_PROVIDER|LLM_API_KEY|LLM_MODEL|PERPLEXITY_API_KEY|BRAVE_API_KEY|HN_SEARCH_URL|REDDIT_SEARCH_URL)\b/],
+  ['a server setting', /\b(LLM_PROVIDER|LLM_API_KEY|LLM_MODEL|(OPENAI|ANTHROPIC|GEMINI|PERPLEXITY|BRAVE)_API_KEY|HN_SEARCH_URL|REDDIT_SEARCH_URL)\b/],
 ];
 
 let server: AppServer;
@@ -106,7 +106,7 @@ describe('the Citation Tracker', () => {
     await header.waitFor({ timeout: 60_000 });
     const text = await header.innerText();
     expect(text).toContain('Sources: Hacker News, Reddit');
-    expect(text).toContain('AI answers, Perplexity, Brave Search: not set up on this server');
+    expect(text).toContain('ChatGPT, Claude, Gemini, Perplexity, AI answers, Brave Search: not set up on this server');
     expect(text).not.toContain('built-in analysis');
     const results = await page.getByTestId('citations-results').innerText();
     expect(results).toContain('Not set up');

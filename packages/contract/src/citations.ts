@@ -274,7 +274,7 @@ export const trackingRunSchema = z.object({
   ),
   prompts: z.array(z.object({ sourceId: citationSourceIdSchema, prompt: z.string(), samples: z.number().int(), mentions: z.number().int(), rate: z.number() })),
   shareOfVoice: z.array(shareOfVoiceEntrySchema),
-  /** Hosts the answers cited for the tracked prompts, most cited first, with whether each is the user's. */
+  /** Hosts the answers cited for the tracked prompts, most cited first: `count` is how many engine and prompt pairs cited it. */
   citedDomains: z.array(z.object({ host: z.string(), count: z.number().int(), own: z.boolean() })),
   /** Prompts where a competitor was mentioned or cited and the user was neither. */
   gapPrompts: z.array(z.object({ prompt: z.string(), competitors: z.array(z.string()) })),

@@ -138,6 +138,11 @@ export const siteSummaryResultSchema = z.object({
   optimizationNotes: z.array(z.string()),
   pagesAnalyzed: z.number().int().min(0),
   errorPages: toolErrorPagesSchema.optional(),
+  /**
+   * Who wrote `summary` (issue 21): the configured model, by name, or BUILT_IN_SOURCE for the
+   * extractive summary of the ranked sentences, which is also what a failed model call falls back to.
+   */
+  source: z.string().min(1).optional(),
 });
 export type SiteSummaryResult = z.infer<typeof siteSummaryResultSchema>;
 

@@ -79,11 +79,9 @@ afterAll(async () => {
 const tracking = async (cookie: string) => citationTrackingSchema.parse((await api(server.baseUrl, '/api/citations/tracking', { cookie })).body);
 const history = async (cookie: string) => trackingHistorySchema.parse((await api(server.baseUrl, `/api/citations/tracking/history?domain=${DOMAIN}`, { cookie })).body);
 
-/** Ticks the scheduler at `now` and waits for the run it queued to finish. */
-async function runScheduled(cookie: string, now: Date): Promise<void> {
-  const before = (await history(cookie)).runs.length;
-  expect((await server.app.citationMonitor.tick(now)).started).toBeGreaterThan(0);
-  await expect.poll(async () => (await history(cookie)).runs.length, { timeout: 60_000, interval: 200 }).toBe(before + 1);
+/** Waits for the website's `count`th run to be stored and its schedule to be free again. */
+async function waitForRuns(cookie: string, count: number): Promise<void> {
+  await expect.poll(async () => (await history(cookie)).runs.length, { timeout: 60_000, interval: 200 }).toBe(count);
   await expect.poll(async () => (await tracking(cookie)).sites[0]?.running, { timeout: 30_000, interval: 200 }).toBeNull();
 }
 
@@ -127,13 +125,12 @@ describe('tracked prompts', () => {
     expect(full.body.error).toMatch(/tracks up to 10 prompts per website; this website has 0/);
     expect((await tracking(core)).sites).toEqual([]);
     const site = (await tracking(pro)).sites[0];
-    expect(site).toMatchObject({ domain: DOMAIN, running: null, lastRunAt: null, lastError: null });
+    expect(site).toMatchObject({ domain: DOMAIN, lastError: null });
     expect(site.prompts).toHaveLength(2);
   });
 
-  it('runs on the plan’s schedule, asks every engine with its web search and stores what each answered', async () => {
-    const start = new Date();
-    await runScheduled(pro, start);
+  it('runs a website’s first prompts at once, asks every engine with its web search and stores what each answered', async () => {
+    await waitForRuns(pro, 1);
     // Two prompts x 3 samples to each engine.
     for (const fake of [chatgpt, claude, gemini]) expect(fake.requests).toHaveLength(6);
     expect(chatgpt.requests[0]).toMatchObject({ url: '/v1/responses', body: { tools: [expect.objectContaining({ type: 'web_search' })] } });
@@ -166,8 +163,12 @@ describe('tracked prompts', () => {
     expect(run.shareOfVoice.find((entry) => entry.name === 'Globex')).toMatchObject({ mentions: 18 });
     expect(run.gapPrompts).toEqual([]);
 
+    // The next run is a day after the first (Pro's cadence).
     const site = (await tracking(pro)).sites[0];
-    expect(Date.parse(site.nextRunAt!)).toBe(start.getTime() + MONITOR_INTERVAL_MS.pro);
+    const sinceAdded = Date.parse(site.nextRunAt!) - Date.parse(site.prompts[0].created_at);
+    expect(sinceAdded).toBeGreaterThanOrEqual(MONITOR_INTERVAL_MS.pro - 1_000);
+    expect(sinceAdded).toBeLessThan(MONITOR_INTERVAL_MS.pro + 60_000);
+    expect(site.lastRunAt).not.toBeNull();
     expect(site.lastError).toBeNull();
     // Every engine's tokens are charged to the month under its own name.
     const usage = await server.db.select().from(llmUsage).where(eq(llmUsage.userId, proId));
@@ -176,11 +177,12 @@ describe('tracked prompts', () => {
     expect(usage).toHaveLength(18);
   });
 
-  it('does not run again before its time, and raises an alert when an engine stops mentioning the site', async () => {
+  it('runs again on schedule, not before, and raises an alert when an engine stops mentioning the site', async () => {
     const first = (await tracking(pro)).sites[0];
     expect((await server.app.citationMonitor.tick(new Date(Date.parse(first.nextRunAt!) - 1_000))).started).toBe(0);
     chatgptMentions = false;
-    await runScheduled(pro, new Date(Date.parse(first.nextRunAt!)));
+    expect((await server.app.citationMonitor.tick(new Date(Date.parse(first.nextRunAt!)))).started).toBe(1);
+    await waitForRuns(pro, 2);
     const [latest, previous] = (await history(pro)).runs;
     expect(latest.engines[0]).toMatchObject({ sourceId: 'chatgpt', mentions: 0 });
     expect(previous.engines[0]).toMatchObject({ sourceId: 'chatgpt', mentions: 6 });

@@ -67,17 +67,26 @@ export class CitationMonitor {
     await releaseStaleSchedules(this.db, new Date(now.getTime() - STALE_RUN_MS));
     let started = 0;
     for (const { userId, domain } of await dueSchedules(this.db, now, STARTS_PER_TICK)) {
-      const plan = await currentPlan(this.db, userId);
-      if (!(await claimSchedule(this.db, userId, domain, now, new Date(now.getTime() + MONITOR_INTERVAL_MS[plan])))) continue;
-      try {
-        await this.deps.jobs.send(this.runJob, { userId, domain });
-        started += 1;
-      } catch (error) {
-        await finishSchedule(this.db, userId, domain, now, 'The run could not be queued.');
-        throw error;
-      }
+      if (await this.start(userId, domain, now)) started += 1;
     }
     return { started };
+  }
+
+  /**
+   * Claims one website's run and queues it; false when a run is already in flight. The tick calls
+   * it for due websites, and adding a website's first prompts calls it so the first figures come
+   * in minutes, not at the next tick.
+   */
+  async start(userId: string, domain: string, now: Date = this.now()): Promise<boolean> {
+    const plan = await currentPlan(this.db, userId);
+    if (!(await claimSchedule(this.db, userId, domain, now, new Date(now.getTime() + MONITOR_INTERVAL_MS[plan])))) return false;
+    try {
+      await this.deps.jobs.send(this.runJob, { userId, domain });
+    } catch (error) {
+      await finishSchedule(this.db, userId, domain, now, 'The run could not be queued.');
+      throw error;
+    }
+    return true;
   }
 
   /** The scheduled run of one website's tracked prompts; never throws for an engine's failure. */

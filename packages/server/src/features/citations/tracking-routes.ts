@@ -72,12 +72,16 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ sources: CitationSourceSett
     async (request, reply) => {
       const { userId, plan } = entitlement(request);
       const domain = await ownDomain(userId, request.body.domain);
+      let result;
       try {
-        return reply.status(201).send({ prompts: await addTrackedPrompts(app.db, userId, plan, domain, request.body.prompts, now()) });
+        result = await addTrackedPrompts(app.db, userId, plan, domain, request.body.prompts, now());
       } catch (error) {
         if (error instanceof TrackedPromptsFullError) throw new HttpError(409, { error: error.message });
         throw error;
       }
+      // A website's first prompts run at once: the first figures in minutes, not at the next tick.
+      if (result.firstForSite) await app.citationMonitor.start(userId, domain, now());
+      return reply.status(201).send({ prompts: result.added });
     },
   );
 

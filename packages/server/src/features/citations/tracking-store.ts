@@ -24,7 +24,7 @@ export async function listTrackedPrompts(db: Db, userId: string, domain?: string
  * Adds the prompts a website does not track yet (the same prompt in another case is the same
  * prompt), within the plan's cap per website; all or nothing. A new website is due at once.
  */
-export async function addTrackedPrompts(db: Db, userId: string, plan: PlanId, domain: string, prompts: readonly string[], now: Date): Promise<TrackedPrompt[]> {
+export async function addTrackedPrompts(db: Db, userId: string, plan: PlanId, domain: string, prompts: readonly string[], now: Date): Promise<{ added: TrackedPrompt[]; firstForSite: boolean }> {
   return db.transaction(async (tx) => {
     const existing = await tx.select({ prompt: trackedPrompts.prompt }).from(trackedPrompts).where(and(eq(trackedPrompts.userId, userId), eq(trackedPrompts.domain, domain)));
     const have = new Set(existing.map((row) => row.prompt.toLowerCase()));
@@ -34,14 +34,14 @@ export async function addTrackedPrompts(db: Db, userId: string, plan: PlanId, do
     if (existing.length + fresh.length > cap) {
       throw new TrackedPromptsFullError(`Your plan tracks up to ${cap} prompts per website; this website has ${existing.length}. Remove some or upgrade to track more.`);
     }
-    if (fresh.length === 0) return [];
+    if (fresh.length === 0) return { added: [], firstForSite: false };
     const rows = await tx
       .insert(trackedPrompts)
       .values(fresh.map((prompt, index) => ({ userId, domain, prompt, createdAt: new Date(now.getTime() + index) })))
       .onConflictDoNothing()
       .returning();
     await tx.insert(citationSchedules).values({ userId, domain, nextRunAt: now }).onConflictDoNothing();
-    return rows.map(toPrompt);
+    return { added: rows.map(toPrompt), firstForSite: existing.length === 0 };
   });
 }
 

@@ -41,7 +41,7 @@ export interface V1Tool {
 
 type FunctionName = Exclude<V1ToolName, 'citation-tracker' | 'content-optimizer'>;
 
-const FUNCTION_RUNNERS: Record<FunctionName, (input: never, ctx: { db: Db; allowHosts: readonly string[]; userId: string; profile: Profile; now: Date }) => Promise<{ result: unknown; websiteUrl: string | null }>> = {
+const FUNCTION_RUNNERS: Record<FunctionName, (input: never, ctx: { db: Db; allowHosts: readonly string[]; userId: string; profile: Profile; now: Date; llm: { client: LlmClient; plan: PlanId } }) => Promise<{ result: unknown; websiteUrl: string | null }>> = {
   'schema-generator': runSchemaGenerator,
   'entity-coverage-analyzer': runEntityCoverage,
   'llm-site-summaries': runSiteSummaries,
@@ -59,7 +59,7 @@ function functionTool(name: FunctionName): V1Tool {
     response: definition.response,
     async run(input, ctx) {
       try {
-        return await FUNCTION_RUNNERS[name](input, { db: ctx.db, allowHosts: ctx.allowHosts, userId: ctx.userId, profile: ctx.profile, now: new Date() });
+        return await FUNCTION_RUNNERS[name](input, { db: ctx.db, allowHosts: ctx.allowHosts, userId: ctx.userId, profile: ctx.profile, now: new Date(), llm: { client: ctx.llm, plan: ctx.plan } });
       } catch (error) {
         throw toHttpError(error);
       }

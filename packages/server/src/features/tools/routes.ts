@@ -49,7 +49,7 @@ export const toolFunctionRoutes: FastifyPluginAsyncZod<{ allowHosts: readonly st
       },
       async (request) => {
         const { userId, profile } = toolCaller(request);
-        const ctx: ToolContext = { db: app.db, allowHosts: options.allowHosts, userId, profile, now: new Date() };
+        const ctx: ToolContext = { db: app.db, allowHosts: options.allowHosts, userId, profile, now: new Date(), llm: { client: app.llm, plan: request.entitlement!.plan } };
         // One run of the plan's monthly tool-use allowance (issue 19); not counted when it fails.
         const outcome = await withToolRun(app.db, { userId, plan: request.entitlement!.plan, toolId: definition.toolId, via: 'app' }, async () => {
           try {

@@ -15,6 +15,7 @@ import { MentionRates } from './mention-rates';
 import { ShareOfVoice } from './share-of-voice';
 import { SourceStatusList } from './source-status-list';
 import { SavedList } from './saved-list';
+import { TrackedPrompts } from './tracking/tracked-prompts';
 
 const tool = TOOLS.citations;
 
@@ -41,7 +42,16 @@ export function CitationsSection({ profile }: { profile: Profile }) {
       {!allowed ? (
         <Alert tone="info">The {tool.name} is part of the {PLANS[tool.requiredPlan].name} plan and above. Upgrade to track where answer engines and communities mention you.</Alert>
       ) : (
-        <form onSubmit={submit} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:grid-cols-2">
+        <TrackedPrompts profile={profile} />
+      )}
+      {allowed ? (
+        <form onSubmit={submit} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:grid-cols-2" aria-labelledby="citations-run-now">
+          <div className="md:col-span-2">
+            <h3 id="citations-run-now" className="text-base font-semibold text-slate-900">
+              Check now
+            </h3>
+            <p className="mt-1 text-sm text-slate-600">One run on demand: prompts built from your keywords and your saved prompts, and the communities searched for your brand.</p>
+          </div>
           <TextField label="Domain" placeholder="example.com" value={domain} onChange={(event) => setDomain(event.target.value)} data-testid="citations-domain" />
           <TextField label="Keywords" hint="Comma separated" value={keywords} onChange={(event) => setKeywords(event.target.value)} data-testid="citations-keywords" />
           <TextAreaField
@@ -64,7 +74,7 @@ export function CitationsSection({ profile }: { profile: Profile }) {
             ) : null}
           </div>
         </form>
-      )}
+      ) : null}
       {run.isError ? (
         <Alert tone="error" testId="citations-error">
           Failed to run {tool.name}. Please try again. {errorMessage(run.error)}

@@ -20,8 +20,15 @@ describe('ChatMessageView', () => {
     const html = render(() => undefined);
     expect(html).toContain('Genie said:');
     // React separates the two text nodes with a comment in server output.
-    expect(html.replace(/<!-- -->/g, '')).toContain(`Answered by ${BUILT_IN_SOURCE}`);
+    // Issue 21: the built-in assistant says it is one, rather than naming an analysis.
+    expect(html).toContain('Answered by the built-in assistant, without an AI model');
+    expect(html).not.toContain(BUILT_IN_SOURCE);
     expect(html).toMatch(/<button[^>]*data-testid="genie-action-schema"/);
+  });
+
+  it('names the model that wrote a reply', () => {
+    const html = renderToString(<RouterProvider router={createMemoryRouter([{ path: '/', element: <ul><ChatMessageView message={{ ...reply, source: 'gpt-4.1-mini' }} /></ul> }])} />);
+    expect(html).toContain('Answered by gpt-4.1-mini');
   });
 
   it('links suggested tools to the dashboard section on the landing page', () => {

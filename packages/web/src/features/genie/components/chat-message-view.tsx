@@ -1,4 +1,4 @@
-import { TOOLS, type ActionSuggestion, type ChatMessage } from '@citable/contract';
+import { BUILT_IN_SOURCE, TOOLS, type ActionSuggestion, type ChatMessage } from '@citable/contract';
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
@@ -51,7 +51,7 @@ export function ChatMessageView({ message, onLaunchTool }: ChatMessageViewProps)
       {!mine && message.source ? (
         <p className="flex items-center gap-1 text-xs text-slate-500" data-testid="genie-source">
           <Sparkles aria-hidden="true" className="size-3" />
-          Answered by {message.source}
+          {message.source === BUILT_IN_SOURCE ? 'Answered by the built-in assistant, without an AI model' : `Answered by ${message.source}`}
         </p>
       ) : null}
     </li>

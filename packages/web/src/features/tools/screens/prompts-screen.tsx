@@ -17,6 +17,7 @@ import { ToolPage } from '../components/tool-page';
 import { useToolRun } from '../hooks/use-tool-run';
 import type { ToolScreenProps } from './screen-types';
 import { SkippedErrorPages } from '../components/skipped-error-pages';
+import { defaultDomain, TrackPromptButton } from '../../citations';
 
 const tool = TOOLS.prompts;
 
@@ -51,7 +52,7 @@ export function PromptsScreen({ profile, onComplete }: ToolScreenProps) {
       onRun={run}
       onRunAgain={runner.runAgain}
       note={website ? `Each prompt is matched against up to 20 pages of ${website.name} (${website.url}).` : undefined}
-      results={runner.result ? <PromptResults result={runner.result} /> : null}
+      results={runner.result ? <PromptResults result={runner.result} domain={website ? defaultDomain([website]) : ''} /> : null}
     >
       <div className="grid gap-4 md:grid-cols-2">
         <TextField label="Topic" required placeholder="green tea" value={topic} onChange={(event) => setTopic(event.target.value)} data-testid="prompts-topic" />
@@ -83,7 +84,7 @@ export function PromptsScreen({ profile, onComplete }: ToolScreenProps) {
   );
 }
 
-function PromptResults({ result }: { result: PromptSuggestionsResult }) {
+function PromptResults({ result, domain }: { result: PromptSuggestionsResult; domain: string }) {
   const all = PROMPT_INTENTS.flatMap((intent) => result.promptsByCategory[intent]);
   const answered = all.filter((p) => p.bestPassage !== null && p.likelihood >= 50).length;
   return (
@@ -98,7 +99,7 @@ function PromptResults({ result }: { result: PromptSuggestionsResult }) {
           ) : (
             <ul className="divide-y divide-slate-100">
               {result.promptsByCategory[intent].map((prompt) => (
-                <PromptRow key={prompt.prompt} prompt={prompt} />
+                <PromptRow key={prompt.prompt} prompt={prompt} domain={domain} />
               ))}
             </ul>
           )}
@@ -109,7 +110,7 @@ function PromptResults({ result }: { result: PromptSuggestionsResult }) {
   );
 }
 
-function PromptRow({ prompt }: { prompt: PromptSuggestion }) {
+function PromptRow({ prompt, domain }: { prompt: PromptSuggestion; domain: string }) {
   return (
     <li className="space-y-2 py-4 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -140,6 +141,7 @@ function PromptRow({ prompt }: { prompt: PromptSuggestion }) {
         <p className="text-sm text-slate-600">No passage of your site answers it.</p>
       )}
       <p className="text-sm text-slate-700">{prompt.optimization}</p>
+      {domain ? <TrackPromptButton domain={domain} prompt={prompt.prompt} /> : null}
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { SUMMARY_TYPES, TOOLS, type SiteSummaryResponse, type SummaryType } from '@citable/contract';
+import { BUILT_IN_SOURCE, SUMMARY_TYPES, TOOLS, type SiteSummaryResponse, type SummaryType } from '@citable/contract';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { SelectField } from '../../../components/ui/field';
@@ -56,6 +56,11 @@ function SummaryResults({ result }: { result: SiteSummaryResponse }) {
         <p className="leading-relaxed text-slate-800" data-testid="summary-text">
           {result.summary}
         </p>
+        {result.source ? (
+          <p className="mt-2 text-xs text-slate-600" data-testid="summary-source">
+            {result.source === BUILT_IN_SOURCE ? 'Extractive summary: the most representative sentences of your pages, chosen by the built-in analysis.' : `Written by ${result.source} from the most representative sentences of your pages.`}
+          </p>
+        ) : null}
         {result.topics.length > 0 ? (
           <div className="mt-4">
             <h4 className="text-sm font-semibold text-slate-700">Topics</h4>

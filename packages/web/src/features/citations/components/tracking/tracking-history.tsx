@@ -1,0 +1,188 @@
+import type { TrackingRun } from '@citable/contract';
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { useState } from 'react';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { SelectField } from '../../../../components/ui/field';
+import { ScrollRegion } from '../../../../components/ui/scroll-region';
+import { Spinner } from '../../../../components/ui/spinner';
+import { errorMessage } from '../../../../lib/api-client';
+import { useTrackingHistory } from '../../hooks/use-tracking';
+import { rateWithInterval } from '../../lib/format';
+import { ALL_PROMPTS, promptCell, trendRows } from '../../lib/tracking-format';
+import { Panel } from '../panel';
+import { ShareOfVoice } from '../share-of-voice';
+
+/** One colour per engine, told apart without relying on colour alone (the legend names them). */
+const ENGINE_COLOURS = ['#4338ca', '#0f766e', '#b45309', '#be123c', '#6d28d9'];
+const day = (date: Date) => date.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+
+/** The tracked prompts' history (issue 21): per engine and per prompt, with the latest share of voice, sources and gaps. */
+export function TrackingHistory({ domain }: { domain: string }) {
+  const history = useTrackingHistory(domain);
+  if (history.isPending) return <Spinner />;
+  if (history.isError) return <p className="text-sm text-red-700">Could not load the history. {errorMessage(history.error)}</p>;
+  const runs = history.data.runs;
+  if (runs.length === 0) {
+    return (
+      <Panel title="Answer engines over time" testId="tracking-history">
+        <p className="text-sm text-slate-600">No scheduled run yet for {domain}. The first one starts within minutes of adding a prompt.</p>
+      </Panel>
+    );
+  }
+  const [latest, previous] = runs;
+  return (
+    <div className="space-y-4" data-testid="tracking-history">
+      <EngineTrend runs={runs} />
+      <PromptTable latest={latest} previous={previous} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ShareOfVoice entries={latest.shareOfVoice} />
+        <CitedDomains run={latest} />
+      </div>
+      <GapPrompts run={latest} />
+    </div>
+  );
+}
+
+function EngineTrend({ runs }: { runs: TrackingRun[] }) {
+  const [prompt, setPrompt] = useState(ALL_PROMPTS);
+  const prompts = [...new Set(runs.flatMap((run) => run.prompts.map((entry) => entry.prompt)))];
+  const { rows, engines } = trendRows(runs, prompt, day);
+  const [latest] = runs;
+  return (
+    <Panel
+      title="Mention rate by answer engine"
+      testId="tracking-trend"
+      action={
+        <SelectField label="Prompt" hideLabel value={prompt} onChange={(event) => setPrompt(event.target.value)} data-testid="tracking-prompt-filter">
+          <option value={ALL_PROMPTS}>All tracked prompts</option>
+          {prompts.map((entry) => (
+            <option key={entry} value={entry}>
+              {entry}
+            </option>
+          ))}
+        </SelectField>
+      }
+    >
+      <ul className="mb-3 flex flex-wrap gap-x-6 gap-y-1 text-sm" data-testid="tracking-latest-engines">
+        {latest.engines
+          .filter((engine) => engine.status !== 'not_configured' && engine.status !== 'not_in_plan')
+          .map((engine) => (
+            <li key={engine.sourceId}>
+              <span className="font-medium text-slate-900">{engine.name}</span>{' '}
+              <span className="text-slate-700">{engine.status === 'ok' ? `${rateWithInterval(engine.rate, engine.interval)} of ${engine.samples} answers` : 'no answer on the last run'}</span>
+            </li>
+          ))}
+      </ul>
+      {rows.length < 2 ? (
+        <p className="text-sm text-slate-600">The trend appears after the second scheduled run.</p>
+      ) : (
+        <div className="h-64" role="img" aria-label={`Mention rate per answer engine over ${rows.length} runs`}>
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+              <XAxis dataKey="date" fontSize={12} />
+              <YAxis domain={[0, 100]} unit="%" fontSize={12} />
+              <Tooltip formatter={(value) => `${value}%`} />
+              <Legend />
+              {engines.map((engine, index) => (
+                <Line key={engine.id} dataKey={engine.id} name={engine.name} stroke={ENGINE_COLOURS[index % ENGINE_COLOURS.length]} strokeWidth={2} dot connectNulls={false} isAnimationActive={false} />
+              ))}
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+function PromptTable({ latest, previous }: { latest: TrackingRun; previous: TrackingRun | undefined }) {
+  const engines = latest.engines.filter((engine) => engine.samples > 0);
+  const prompts = [...new Set(latest.prompts.map((entry) => entry.prompt))];
+  if (engines.length === 0) return null;
+  return (
+    <Panel title="Latest run by prompt" testId="tracking-prompts">
+      <ScrollRegion label="Mention rate by prompt and answer engine">
+        <table className="w-full min-w-[36rem] text-left text-sm">
+          <thead className="text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Prompt
+              </th>
+              {engines.map((engine) => (
+                <th key={engine.sourceId} scope="col" className="px-3 py-2 font-medium">
+                  {engine.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {prompts.map((prompt) => (
+              <tr key={prompt}>
+                <th scope="row" className="py-2 pr-3 font-normal text-slate-900">
+                  {prompt}
+                </th>
+                {engines.map((engine) => {
+                  const cell = promptCell(latest, previous, engine.sourceId, prompt);
+                  return (
+                    <td key={engine.sourceId} className="whitespace-nowrap px-3 py-2 text-slate-700">
+                      {cell ? (
+                        <span className="inline-flex items-center gap-1">
+                          {cell.text}
+                          {cell.change === 'up' ? <ArrowUp aria-label="up since the previous run" className="size-3.5 text-emerald-700" /> : null}
+                          {cell.change === 'down' ? <ArrowDown aria-label="down since the previous run" className="size-3.5 text-red-700" /> : null}
+                        </span>
+                      ) : (
+                        '–'
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+      <p className="mt-2 text-xs text-slate-600">Share of the answers that mention you, with how many of the asks did.</p>
+    </Panel>
+  );
+}
+
+function CitedDomains({ run }: { run: TrackingRun }) {
+  return (
+    <Panel title="Sources the answers cite" testId="tracking-cited-domains">
+      {run.citedDomains.length === 0 ? (
+        <p className="text-sm text-slate-600">No answer cited a page on the last run.</p>
+      ) : (
+        <>
+          <p className="mb-2 text-xs text-slate-600">Each site with the number of prompt and engine pairs whose answers cite it on the last run.</p>
+          <ol className="space-y-1 text-sm">
+            {run.citedDomains.map((entry) => (
+              <li key={entry.host} className="flex justify-between gap-3">
+                <span className={entry.own ? 'font-semibold text-slate-900' : 'text-slate-700'}>{entry.own ? `${entry.host} (you)` : entry.host}</span>
+                <span className="text-slate-600">{entry.count}</span>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </Panel>
+  );
+}
+
+function GapPrompts({ run }: { run: TrackingRun }) {
+  return (
+    <Panel title="Citation gap" testId="tracking-gap">
+      {run.gapPrompts.length === 0 ? (
+        <p className="text-sm text-slate-600">No tracked prompt where a competitor is named or cited and you are not.</p>
+      ) : (
+        <ul className="space-y-1 text-sm">
+          {run.gapPrompts.map((gap) => (
+            <li key={gap.prompt}>
+              <span className="text-slate-900">{gap.prompt}</span> <span className="text-slate-600">— {gap.competitors.join(', ')} named or cited, you are not</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

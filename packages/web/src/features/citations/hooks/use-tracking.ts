@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchTracking, fetchTrackingHistory, trackPrompts, untrackPrompt } from '../api/tracking-api';
+
+export const TRACKING_KEY = ['citations', 'tracking'] as const;
+/** While a scheduled run is going on, its progress is asked for this often. */
+export const RUNNING_POLL_MS = 3_000;
+
+export function useTracking(enabled = true) {
+  return useQuery({
+    queryKey: TRACKING_KEY,
+    queryFn: ({ signal }) => fetchTracking(signal),
+    enabled,
+    refetchInterval: (query) => (query.state.data?.sites.some((site) => site.running) ? RUNNING_POLL_MS : false),
+  });
+}
+
+export function useTrackingHistory(domain: string) {
+  return useQuery({ queryKey: [...TRACKING_KEY, 'history', domain], queryFn: ({ signal }) => fetchTrackingHistory(domain, signal), enabled: domain !== '' });
+}
+
+export function useTrackPrompts() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ domain, prompts }: { domain: string; prompts: string[] }) => trackPrompts(domain, prompts),
+    onSuccess: () => client.invalidateQueries({ queryKey: TRACKING_KEY }),
+  });
+}
+
+export function useUntrackPrompt() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: untrackPrompt, onSuccess: () => client.invalidateQueries({ queryKey: TRACKING_KEY }) });
+}
