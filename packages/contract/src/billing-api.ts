@@ -67,11 +67,16 @@ export const usageMeterSchema = z.object({
 export type UsageMeterValue = z.infer<typeof usageMeterSchema>;
 
 /** `GET /api/billing/usage`: counts of the current calendar month (UTC). */
+/** One model or answer engine's use this month: calls and tokens (issue 21). */
+export const aiUsageLineSchema = z.object({ label: z.string(), calls: z.number().int().nonnegative(), tokens: z.number().int().nonnegative() });
+
 export const billingUsageSchema = z.object({
   plan: planIdSchema,
   periodStart: z.string(),
   periodEnd: z.string(),
   meters: z.array(usageMeterSchema),
+  /** The month's AI budget (the operator's model and the answer engines together), by engine, most used first. */
+  ai: z.object({ usedTokens: z.number().int().nonnegative(), budgetTokens: z.number().int().nonnegative(), lines: z.array(aiUsageLineSchema) }).optional(),
 });
 export type BillingUsage = z.infer<typeof billingUsageSchema>;
 

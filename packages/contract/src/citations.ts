@@ -299,3 +299,15 @@ export const CITATION_ALERT_RULES = {
   /** An engine that failed on this many runs in a row. */
   engineFailureRuns: 3,
 } as const;
+
+/**
+ * What a row of the AI usage ledger is called in the billing dialog: an answer engine's calls are
+ * kept as "<engine id>:<model>" ("chatgpt:gpt-4.1-mini" reads "ChatGPT (gpt-4.1-mini)"); anything
+ * else is the operator's configured model, by its name.
+ */
+export function aiUsageLabel(model: string): string {
+  const colon = model.indexOf(':');
+  const id = colon > 0 ? model.slice(0, colon) : '';
+  const engine = (CITATION_SOURCE_IDS as readonly string[]).includes(id) ? CITATION_SOURCES[id as CitationSourceId] : null;
+  return engine ? `${engine.name} (${model.slice(colon + 1)})` : `AI model (${model})`;
+}

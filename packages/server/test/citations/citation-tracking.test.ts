@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { citationTrackingSchema, MONITOR_INTERVAL_MS, trackingHistorySchema } from '@citable/contract';
+import { citationTrackingSchema, LLM_MONTHLY_TOKEN_BUDGET, MONITOR_INTERVAL_MS, trackingHistorySchema } from '@citable/contract';
 import { llmUsage, user } from '../../src/db/schema';
 import { setPlan } from '../../src/features/profile/profile';
 import { anthropicWebSearchAnswer, geminiGroundedAnswer, geminiRedirectUri, openAiResponsesAnswer, promptOf } from '../fakes/answer-engines';
@@ -175,6 +175,13 @@ describe('tracked prompts', () => {
     expect(new Set(usage.map((row) => row.model.split(':')[0]))).toEqual(new Set(['chatgpt', 'claude', 'gemini']));
     expect(usage.filter((row) => row.model.startsWith('chatgpt:')).every((row) => row.inputTokens === 100 && row.outputTokens === 50)).toBe(true);
     expect(usage).toHaveLength(18);
+    // The billing dialog's usage shows them per engine against the plan's AI budget.
+    const billing = await api(server.baseUrl, '/api/billing/usage', { cookie: pro });
+    expect(billing.body.ai.budgetTokens).toBe(LLM_MONTHLY_TOKEN_BUDGET.pro);
+    expect(billing.body.ai.usedTokens).toBe(usage.reduce((sum, row) => sum + row.inputTokens + row.outputTokens, 0));
+    const lines = billing.body.ai.lines as { label: string; calls: number; tokens: number }[];
+    expect(lines.map((line) => [line.label.split(' (')[0], line.calls])).toEqual(expect.arrayContaining([['ChatGPT', 6], ['Claude', 6], ['Gemini', 6]]));
+    expect(lines.find((line) => line.label.startsWith('ChatGPT ('))?.tokens).toBe(6 * 150);
   });
 
   it('runs again on schedule, not before, and raises an alert when an engine stops mentioning the site', async () => {

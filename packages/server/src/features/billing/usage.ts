@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { USAGE_METERS, usageLimit, type BillingUsage, type PlanId, type UsageMeter } from '@citable/contract';
+import { and, desc, gte, inArray, sql } from 'drizzle-orm';
+import { aiUsageLabel, LLM_MONTHLY_TOKEN_BUDGET, USAGE_METERS, usageLimit, type BillingUsage, type PlanId, type UsageMeter } from '@citable/contract';
 import type { Db } from '../../db/client';
+import { llmUsage } from '../../db/schema';
 import { countToolRunsSince } from '../tools';
 import { workspacePrincipalIds, countWorkspaceRunsSince } from '../workspaces';
 
@@ -38,5 +39,22 @@ export async function monthlyUsage(db: Db, userId: string, plan: PlanId, now = n
     periodStart: start.toISOString(),
     periodEnd: end.toISOString(),
     meters: USAGE_METERS.map((meter) => ({ meter, used: used[meter], limit: usageLimit(plan, meter) })),
+    ai: await aiUsage(db, principals, plan, start),
+  };
+}
+
+/** The month's model and answer-engine calls and tokens by engine, against the plan's AI budget (issue 21). */
+async function aiUsage(db: Db, principals: string[], plan: PlanId, since: Date): Promise<NonNullable<BillingUsage['ai']>> {
+  const tokens = sql<number>`coalesce(sum(${llmUsage.inputTokens} + ${llmUsage.outputTokens}), 0)::int`;
+  const rows = await db
+    .select({ model: llmUsage.model, calls: sql<number>`count(*)::int`, tokens })
+    .from(llmUsage)
+    .where(and(inArray(llmUsage.userId, principals), gte(llmUsage.createdAt, since)))
+    .groupBy(llmUsage.model)
+    .orderBy(desc(tokens));
+  return {
+    usedTokens: rows.reduce((sum, row) => sum + Number(row.tokens), 0),
+    budgetTokens: LLM_MONTHLY_TOKEN_BUDGET[plan],
+    lines: rows.map((row) => ({ label: aiUsageLabel(row.model), calls: Number(row.calls), tokens: Number(row.tokens) })),
   };
 }

@@ -4,6 +4,47 @@ import { cn } from '../../../lib/cn';
 /** This month's real counts against the plan's limits (spec 002 §2.11, §9). */
 export function UsageMeters({ usage }: { usage: BillingUsage }) {
   return (
+    <div className="space-y-5">
+      <Meters usage={usage} />
+      {usage.ai ? <AiUsage ai={usage.ai} /> : null}
+    </div>
+  );
+}
+
+/** The month's AI budget and what each model and answer engine spent of it (issue 21). */
+function AiUsage({ ai }: { ai: NonNullable<BillingUsage['ai']> }) {
+  const percent = ai.budgetTokens === 0 ? 0 : Math.min(100, Math.round((ai.usedTokens / ai.budgetTokens) * 100));
+  return (
+    <div data-testid="billing-ai-usage">
+      <div className="flex justify-between text-sm">
+        <span className="font-medium text-slate-800">AI model and answer engines</span>
+        <span className="text-slate-600">
+          {ai.usedTokens.toLocaleString('en-US')} of {ai.budgetTokens.toLocaleString('en-US')} tokens
+        </span>
+      </div>
+      <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label="AI tokens used this month" aria-valuemin={0} aria-valuemax={ai.budgetTokens} aria-valuenow={ai.usedTokens}>
+        <div className={cn('h-full rounded-full', percent >= 90 ? 'bg-red-500' : percent >= 70 ? 'bg-accent-500' : 'bg-primary-600')} style={{ width: `${percent}%` }} />
+      </div>
+      {ai.lines.length === 0 ? (
+        <p className="mt-2 text-xs text-slate-600">No AI model or answer engine was asked this month.</p>
+      ) : (
+        <ul className="mt-2 space-y-1 text-xs text-slate-600">
+          {ai.lines.map((line) => (
+            <li key={line.label} className="flex justify-between gap-3">
+              <span>{line.label}</span>
+              <span>
+                {line.calls.toLocaleString('en-US')} {line.calls === 1 ? 'call' : 'calls'} · {line.tokens.toLocaleString('en-US')} tokens
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Meters({ usage }: { usage: BillingUsage }) {
+  return (
     <ul className="space-y-4" data-testid="billing-usage">
       {usage.meters.map((meter) => {
         const label = USAGE_METER_LABELS[meter.meter];
