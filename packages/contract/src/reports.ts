@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { issuePrioritySchema, issueCategorySchema, subscoresSchema } from './audit-result';
-import { REPORT_TEMPLATE_IDS, REPORT_TEMPLATE_REQUIRED_PLAN, type ReportTemplateId } from './entitlements';
+import { trackingRunSchema } from './citations';
+import { canUse, REPORT_TEMPLATE_IDS, REPORT_TEMPLATE_REQUIRED_PLAN, type Gate, type ReportTemplateId } from './entitlements';
 import type { PlanId } from './plans';
 import { HISTORY_PERIODS } from './track';
 
@@ -24,7 +25,7 @@ export const REPORT_STATUSES = ['queued', 'running', 'completed', 'failed'] as c
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** The sections a template can hold, in the order every format renders them. */
-export const REPORT_SECTIONS = ['summary', 'scores', 'issues', 'checks', 'recommendations', 'history', 'competitors', 'roi'] as const;
+export const REPORT_SECTIONS = ['summary', 'scores', 'issues', 'checks', 'recommendations', 'history', 'citations', 'competitors', 'roi'] as const;
 export type ReportSection = (typeof REPORT_SECTIONS)[number];
 
 export const REPORT_SECTION_LABELS: Record<ReportSection, string> = {
@@ -34,6 +35,7 @@ export const REPORT_SECTION_LABELS: Record<ReportSection, string> = {
   checks: 'Checks of the latest audit',
   recommendations: 'Recommendations',
   history: 'Score history',
+  citations: 'Answer engines',
   competitors: 'Competitor benchmarks',
   roi: 'Return on investment',
 };
@@ -53,7 +55,7 @@ export const REPORT_TEMPLATES: Record<ReportTemplateId, ReportTemplate> = {
     id: 'executive-summary',
     name: 'Executive Summary',
     description: 'Scores, the most important issues, progress over time and ROI for stakeholders.',
-    sections: ['summary', 'scores', 'issues', 'recommendations', 'history', 'competitors', 'roi'],
+    sections: ['summary', 'scores', 'issues', 'recommendations', 'history', 'citations', 'competitors', 'roi'],
     planRequired: REPORT_TEMPLATE_REQUIRED_PLAN['executive-summary'],
     carriesRoi: true,
   },
@@ -68,16 +70,29 @@ export const REPORT_TEMPLATES: Record<ReportTemplateId, ReportTemplate> = {
   'competitive-intelligence': {
     id: 'competitive-intelligence',
     name: 'Competitive Intelligence',
-    description: 'Your scores against your competitors’ latest audits, subscore by subscore, with ROI.',
-    sections: ['summary', 'scores', 'competitors', 'history', 'recommendations', 'roi'],
+    description: 'Your scores against your competitors’ latest audits, subscore by subscore, how answer engines cite you and them, with ROI.',
+    sections: ['summary', 'scores', 'competitors', 'citations', 'history', 'recommendations', 'roi'],
     planRequired: REPORT_TEMPLATE_REQUIRED_PLAN['competitive-intelligence'],
     carriesRoi: true,
   },
 };
 export { REPORT_TEMPLATE_IDS };
+
+/**
+ * Sections that carry a tool's data, and the gate of that tool: a report leaves the section out on
+ * a plan without the tool. The answer-engine section is the Citation Tracker's (a Core tool).
+ */
+export const REPORT_SECTION_GATES: Partial<Record<ReportSection, Gate>> = { citations: { tool: 'citations' } };
+
+export function reportSectionInPlan(section: ReportSection, plan: PlanId): boolean {
+  const gate = REPORT_SECTION_GATES[section];
+  return gate === undefined || canUse(plan, gate);
+}
+
 export const reportTemplateIdSchema = z.enum(REPORT_TEMPLATE_IDS as [ReportTemplateId, ...ReportTemplateId[]]);
 
-export const REPORT_LIMITS = { nameMaxLength: 120, companyNameMaxLength: 80, footerTextMaxLength: 200, historyPoints: 60, sites: 25 } as const;
+/** citationRuns: the website's scheduled Citation Tracker runs a report carries, newest first. */
+export const REPORT_LIMITS = { nameMaxLength: 120, companyNameMaxLength: 80, footerTextMaxLength: 200, historyPoints: 60, sites: 25, citationRuns: 12 } as const;
 
 export const roiInputsSchema = z.strictObject({
   /** Organic visits per month today, from the user's own analytics. */
@@ -230,6 +245,12 @@ export const reportDocumentSchema = z.object({
   websites: z.array(reportSiteScoresSchema),
   competitors: z.array(reportSiteScoresSchema),
   roi: reportRoiSchema.nullable(),
+  /**
+   * The website's scheduled runs of its tracked prompts (issue 21), newest first, at most
+   * REPORT_LIMITS.citationRuns; null when the report has no answer-engine section. Documents stored
+   * before the section existed read as null.
+   */
+  citations: z.object({ domain: z.string(), runs: z.array(trackingRunSchema) }).nullable().default(null),
 });
 export type ReportDocument = z.infer<typeof reportDocumentSchema>;
 
@@ -251,4 +272,5 @@ export const REPORT_MESSAGES = {
   roiInputsRequired: 'Enter your monthly organic traffic, conversion rate and value per conversion to include ROI.',
   limitReached: 'You have generated all the reports your plan includes this month.',
   notReady: 'This report is not ready yet.',
+  noCitationRuns: 'No tracked prompts have run for this website yet. Track prompts in the Citation Tracker to see how answer engines mention you.',
 } as const;

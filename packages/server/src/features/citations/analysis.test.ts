@@ -50,6 +50,16 @@ describe('mentions', () => {
     expect(tokenSetContainment('a b c d e', 'a b c d x')).toBe(0.8);
   });
 
+  it('finds a name joined by "&", "+" or "and" however it is written, but not inside other words', () => {
+    const shop = { domain: 'kettle.example', brand: 'Kettle & Leaf', phrases: [] };
+    for (const text of ['Kettle & Leaf ships fast.', 'Try Kettle and Leaf.', 'kettle-leaf is fine', 'Kettle+Leaf', 'Kettle Leaf']) {
+      expect(findMentions(text, shop), text).toHaveLength(1);
+    }
+    for (const text of ['Kettle & & Leaf', 'Kettle andLeaf', 'Kettle sandLeaf', 'Kettle & Leafy greens', 'a kettle, then leaf tea']) {
+      expect(findMentions(text, shop), text).toEqual([]);
+    }
+  });
+
   it('collects the URLs an answer writes', () => {
     expect(urlsIn('See https://a.example/x, and (https://b.example/y).')).toEqual(['https://a.example/x', 'https://b.example/y']);
   });

@@ -1,2 +1,4 @@
 export { citationsPlugin } from './citations-plugin';
 export { InvalidDomainError, runCitationTracker } from './tracker';
+export { scheduledRuns, trackingRun } from './tracking-history';
+export { hostOf } from './text';

@@ -42,11 +42,17 @@ export function findDomain(text: string, domain: string): Mention | null {
   return null;
 }
 
+/**
+ * Between a name's words: spaces and joining punctuation, and at most one "&", "+" or "and", so
+ * "Kettle & Leaf" is found as written, as "Kettle and Leaf" and as "Kettle-Leaf".
+ */
+const NAME_JOINER = '[\\s\\-_./]*(?:(?:&|\\+|and(?![\\p{L}\\p{N}]))[\\s\\-_./]*)?';
+
 /** A name as a whole word sequence; letters, digits and spaces between its words may vary in case and punctuation. */
 export function findName(text: string, name: string): { index: number; length: number } | null {
   const words = tokens(name);
   if (words.length === 0 || words.join('').length < 3) return null;
-  const re = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRe).join('[\\s\\-_.]*')}(?![\\p{L}\\p{N}])`, 'iu');
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRe).join(NAME_JOINER)}(?![\\p{L}\\p{N}])`, 'iu');
   const hit = re.exec(text.normalize('NFKD').replace(/\p{M}/gu, ''));
   return hit ? { index: hit.index, length: hit[0].length } : null;
 }

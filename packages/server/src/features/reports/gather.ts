@@ -4,6 +4,7 @@ import {
   REPORT_LIMITS,
   REPORT_MESSAGES,
   REPORT_TEMPLATES,
+  reportSectionInPlan,
   SUBSCORE_IDS,
   SUBSCORE_LABELS,
   siteAddress,
@@ -18,6 +19,7 @@ import {
 import type { Db } from '../../db/client';
 import { auditHistory } from '../../db/schema';
 import { type AuditHistoryRow, pageCountOf, reportCheck } from '../audits';
+import { hostOf, scheduledRuns, trackingRun } from '../citations';
 import { ownAuditCondition, siteAuditCondition, siteParams, profileSites } from '../track';
 import { resolveBranding } from './branding';
 import { computeRoi } from './roi';
@@ -108,7 +110,7 @@ function checksOf(row: AuditHistoryRow): ReportDocument['checks'] {
 
 const PRIORITY_ORDER = { High: 0, Medium: 1, Low: 2 } as const;
 
-function summaryLines(site: ReportDocument['site'], issues: ReportDocument['issues'], history: ScorePoint[], competitors: ReportSiteScores[]): string[] {
+function summaryLines(site: ReportDocument['site'], issues: ReportDocument['issues'], history: ScorePoint[], competitors: ReportSiteScores[], citations: ReportDocument['citations']): string[] {
   const latest = site.latest!;
   const date = new Date(site.auditedAt).toISOString().slice(0, 10);
   const scope = site.auditKind === 'site' ? `a site audit of ${site.pageCount} page${site.pageCount === 1 ? '' : 's'}` : 'a single-page audit';
@@ -132,12 +134,20 @@ function summaryLines(site: ReportDocument['site'], issues: ReportDocument['issu
     const ahead = audited.filter((competitor) => latest.overallScore > competitor.latest!.overallScore).length;
     lines.push(`Ahead of ${ahead} of ${audited.length} audited competitor${audited.length === 1 ? '' : 's'}.`);
   }
+  const run = citations?.runs[0];
+  const answered = run?.engines.filter((engine) => engine.samples > 0) ?? [];
+  if (run && answered.length > 0) {
+    const samples = answered.reduce((sum, engine) => sum + engine.samples, 0);
+    const mentions = answered.reduce((sum, engine) => sum + engine.mentions, 0);
+    lines.push(`Answer engines mentioned ${site.name} in ${mentions} of ${samples} answers (${Math.round((mentions / samples) * 100)}%) to the tracked prompts on ${run.created_at.slice(0, 10)}.`);
+  }
   return lines;
 }
 
 /** The sections this report holds: the template's, less the ones the options turn off or the plan does not carry. */
-function sectionsFor(template: ReportTemplateId, config: StoredReportConfig): ReportSection[] {
+function sectionsFor(template: ReportTemplateId, config: StoredReportConfig, plan: PlanId): ReportSection[] {
   return REPORT_TEMPLATES[template].sections.filter((section) => {
+    if (!reportSectionInPlan(section, plan)) return false;
     if (section === 'recommendations') return config.includeRecommendations;
     if (section === 'history') return config.includeHistory;
     if (section === 'roi') return config.includeROI;
@@ -148,9 +158,20 @@ function sectionsFor(template: ReportTemplateId, config: StoredReportConfig): Re
 }
 
 /**
+ * The website's scheduled Citation Tracker runs (issue 21), newest first: only runs of its tracked
+ * prompts on their schedule, never a one-off run from the tool, so every run asks the same prompts.
+ */
+async function citationsFor(db: Db, userId: string, siteUrl: string): Promise<NonNullable<ReportDocument['citations']>> {
+  const domain = hostOf(siteUrl);
+  if (domain === null) return { domain: new URL(siteUrl).hostname, runs: [] };
+  const runs = await scheduledRuns(db, userId, domain, REPORT_LIMITS.citationRuns);
+  return { domain, runs: runs.map(trackingRun) };
+}
+
+/**
  * Gathers the report's real data: the site's latest audit (issues, checks, recommendations), its
- * history in the period, the latest audit of each website and competitor, and the ROI computed
- * from those and the user's inputs.
+ * history in the period, the latest audit of each website and competitor, the ROI computed
+ * from those and the user's inputs, and the website's tracked-prompt runs on the answer engines.
  */
 export async function gatherReport(db: Db, request: ReportRequest): Promise<ReportDocument> {
   const { userId, profile, config, template, now } = request;
@@ -165,7 +186,7 @@ export async function gatherReport(db: Db, request: ReportRequest): Promise<Repo
   const profileEntry = profile.websites.find((site) => sameSite(site.url, siteUrl));
   const since = config.period === 'all' ? null : new Date(now.getTime() - HISTORY_PERIOD_DAYS[config.period] * 86_400_000);
   const history = await historyFor(db, userId, ofSite, since);
-  const sections = sectionsFor(template, config);
+  const sections = sectionsFor(template, config, request.plan);
   const competitors = sections.includes('competitors') || sections.includes('roi') ? await sitesScores(db, userId, profile, profile.competitors) : [];
   const site: ReportDocument['site'] = {
     name: profileEntry?.name || new URL(origin).host,
@@ -181,6 +202,7 @@ export async function gatherReport(db: Db, request: ReportRequest): Promise<Repo
   const audited = competitors.filter((competitor) => competitor.latest !== null);
   const competitorAverage = audited.length === 0 ? null : audited.reduce((sum, competitor) => sum + competitor.latest!.overallScore, 0) / audited.length;
   const roi = sections.includes('roi') && config.roiInputs ? computeRoi(history, config.roiInputs, request.plan, competitorAverage) : null;
+  const citations = sections.includes('citations') ? await citationsFor(db, userId, siteUrl) : null;
   return {
     report: {
       id: request.id,
@@ -195,7 +217,7 @@ export async function gatherReport(db: Db, request: ReportRequest): Promise<Repo
     },
     branding: await resolveBranding(db, userId, config.brandingOptions),
     site,
-    summary: summaryLines(site, issues, history, competitors),
+    summary: summaryLines(site, issues, history, competitors, citations),
     issues,
     checks: sections.includes('checks') ? checksOf(latestRow) : [],
     recommendations: sections.includes('recommendations') ? latestRow.recommendations : [],
@@ -203,5 +225,6 @@ export async function gatherReport(db: Db, request: ReportRequest): Promise<Repo
     websites: await sitesScores(db, userId, profile, profile.websites),
     competitors: sections.includes('competitors') ? competitors : [],
     roi,
+    citations,
   };
 }

@@ -1,4 +1,5 @@
-import { SUBSCORE_IDS, SUBSCORE_LABELS, type ReportDocument, type ReportSiteScores } from '@citable/contract';
+import { REPORT_MESSAGES, SUBSCORE_IDS, SUBSCORE_LABELS, type ReportDocument, type ReportSiteScores } from '@citable/contract';
+import { rateWithInterval, reportedEngines, type ReportCitations } from './citations';
 import { roiValue } from './labels';
 
 export const CSV_COLUMNS = ['section', 'site', 'date', 'metric', 'value', 'priority', 'category', 'detail'] as const;
@@ -22,6 +23,28 @@ function scoreRows(section: string, site: ReportSiteScores): Row[] {
   ];
 }
 
+/** Per run and engine the mention rate (percent), then the latest run's share of voice, cited domains and gap. */
+function citationRows(citations: ReportCitations): Row[] {
+  const site = citations.domain;
+  const section = 'citations';
+  const [latest] = citations.runs;
+  if (!latest) return [{ section, site, metric: 'Answer engines', detail: REPORT_MESSAGES.noCitationRuns }];
+  const rows: Row[] = [];
+  const engines = reportedEngines(citations.runs);
+  for (const run of citations.runs) {
+    for (const { sourceId, name } of engines) {
+      const engine = run.engines.find((entry) => entry.sourceId === sourceId);
+      if (!engine || engine.samples === 0) continue;
+      rows.push({ section, site, date: run.created_at, metric: `${name} mention rate`, value: Math.round(engine.rate * 100), detail: `${rateWithInterval(engine.rate, engine.interval)}: ${engine.mentions} of ${engine.samples} answers` });
+    }
+  }
+  const date = latest.created_at;
+  rows.push(...latest.shareOfVoice.map((entry) => ({ section, site, date, metric: `Share of voice: ${entry.name}`, value: Math.round(entry.share * 100), detail: `${entry.mentions} mentions${entry.isUser ? ' (you)' : ''}` })));
+  rows.push(...latest.citedDomains.map((entry) => ({ section, site, date, metric: 'Cited domain', value: entry.count, detail: entry.own ? `${entry.host} (your site)` : entry.host })));
+  rows.push(...latest.gapPrompts.map((gap) => ({ section, site, date, metric: 'Citation gap', category: gap.competitors.join('; '), detail: gap.prompt })));
+  return rows;
+}
+
 /** One long table (a row per measure) so every section fits the same columns and sorts in any spreadsheet. */
 export function renderCsv(doc: ReportDocument): Buffer {
   const site = doc.site.url;
@@ -38,6 +61,7 @@ export function renderCsv(doc: ReportDocument): Buffer {
   rows.push(...doc.recommendations.map((text, index) => ({ section: 'recommendations', site, metric: `#${index + 1}`, detail: text })));
   for (const point of doc.history) rows.push(...scoreRows('history', { name: doc.site.name, url: site, latest: point }));
   for (const competitor of doc.competitors) rows.push(...scoreRows('competitors', competitor));
+  if (doc.citations) rows.push(...citationRows(doc.citations));
   if (doc.roi?.available) rows.push(...doc.roi.terms.map((term) => ({ section: 'roi', site, metric: term.label, value: term.value, detail: `${roiValue(term)} = ${term.formula}` })));
   else if (doc.roi) rows.push({ section: 'roi', site, metric: 'ROI', detail: doc.roi.reason });
   const lines = [CSV_COLUMNS.join(','), ...rows.map((row) => CSV_COLUMNS.map((column) => cell(row[column])).join(','))];

@@ -1,11 +1,61 @@
-import { SUBSCORE_IDS, SUBSCORE_LABELS, type ReportDocument, type ReportSection } from '@citable/contract';
+import { REPORT_MESSAGES, SUBSCORE_IDS, SUBSCORE_LABELS, type ReportDocument, type ReportSection } from '@citable/contract';
+import { citationsIntro, CITATIONS_NOTES, citedDomainRows, engineRows, engineTrend, shareOfVoiceRows, trendLabels, type ReportCitations } from './citations';
 import { checkScore, day, footerLine, PRIORITY_COLORS, roiValue, scoreColor, SECTION_TITLES, shortDay, subscoreRows } from './labels';
-import { barChart, competitorRows, historyChart, SUBSCORE_LINE_COLORS } from './svg-charts';
+import { barChart, competitorRows, historyChart, lineChart, SUBSCORE_LINE_COLORS } from './svg-charts';
 
 const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 function table(head: string[], rows: string[][]): string {
   return `<table><thead><tr>${head.map((cell) => `<th>${esc(cell)}</th>`).join('')}</tr></thead><tbody>${rows.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
+}
+
+/** The answer-engine section: rates per engine, their trend, share of voice, cited domains and the gap. */
+function citationsSection(doc: ReportDocument, citations: ReportCitations): string {
+  if (citations.runs.length === 0) return `<p>${esc(REPORT_MESSAGES.noCitationRuns)}</p>`;
+  const accent = doc.branding.colors.primary;
+  const parts = [`<p>${esc(citationsIntro(citations, day))}</p>`, '<h3>Mention rate per answer engine</h3>'];
+  const engines = engineRows(citations);
+  if (engines.length === 0) parts.push('<p class="muted">No answer engine answered the latest run.</p>');
+  else {
+    parts.push(
+      table(
+        ['Answer engine', 'Mention rate (95% interval)', 'Answers mentioning you', 'Previous run'],
+        engines.map((row) => [`<strong>${esc(row.name)}</strong>`, row.rate === null ? '<span class="muted">—</span>' : `<strong>${esc(row.rate)}</strong>`, row.rate === null ? `<span class="muted">${esc(row.answers)}</span>` : esc(row.answers), esc(row.previous)]),
+      ),
+      `<p class="muted">${esc(CITATIONS_NOTES.interval)}</p>`,
+    );
+    if (doc.report.charts) {
+      parts.push('<h3>Mention rate over the runs</h3>');
+      if (citations.runs.length >= 2) {
+        const trend = engineTrend(citations);
+        parts.push(
+          // Each line a little wider than the one drawn over it, so engines with the same rates still show.
+          lineChart(trendLabels(trend.dates), trend.series.map((line, index) => ({ color: line.color, widthPx: 2 + 1 * index, values: line.values, dots: true, dotRadius: 3 + 1 * index })), { label: 'Mention rate per answer engine over the runs', unit: '%', height: 180 }),
+          `<p class="legend">${trend.series.map((line) => `<span style="background:${line.color}"></span>${esc(line.name)}`).join(' ')}</p>`,
+        );
+      } else parts.push(`<p class="muted">${esc(CITATIONS_NOTES.oneRun)}</p>`);
+    }
+  }
+  parts.push('<h3>Share of voice</h3>');
+  const voices = shareOfVoiceRows(citations);
+  if (voices.every((row) => row.mentions === 0)) parts.push('<p class="muted">No answer of the latest run named you or a competitor.</p>');
+  else {
+    parts.push(
+      table(['Brand', 'Mentions', 'Share of voice'], voices.map((row) => [row.isUser ? `<strong style="color:${accent}">${esc(row.name)}</strong>` : esc(row.name), String(row.mentions), `<strong>${esc(row.share)}</strong>`])),
+      `<p class="muted">${esc(CITATIONS_NOTES.shareOfVoice)}</p>`,
+    );
+  }
+  parts.push('<h3>Top cited domains</h3>');
+  const domains = citedDomainRows(citations);
+  parts.push(domains.length === 0 ? `<p class="muted">${esc(CITATIONS_NOTES.noCited)}</p>` : table(['Domain', 'Times cited'], domains.map((row) => [row.own ? `<strong style="color:${accent}">${esc(row.host)}</strong>` : esc(row.host), String(row.count)])));
+  parts.push('<h3>Citation gap</h3>');
+  const gaps = citations.runs[0]!.gapPrompts;
+  parts.push(
+    gaps.length === 0
+      ? `<p class="muted">${esc(CITATIONS_NOTES.noGap)}</p>`
+      : `<p class="muted">${esc(CITATIONS_NOTES.gap)}</p>${table(['Prompt', 'Competitors named or cited'], gaps.map((gap) => [esc(gap.prompt), `<strong>${esc(gap.competitors.join(', '))}</strong>`]))}`,
+  );
+  return parts.join('');
 }
 
 const scoreCell = (value: number | null | undefined) => (value === null || value === undefined ? '<span class="muted">not audited</span>' : `<strong style="color:${scoreColor(value)}">${value}</strong>`);
@@ -45,6 +95,8 @@ function section(doc: ReportDocument, id: ReportSection): string {
         ['Site', 'Overall', ...SUBSCORE_IDS.map((sub) => SUBSCORE_LABELS[sub]), 'Audited'],
         [{ ...doc.site, name: `${doc.site.name} (you)` }, ...doc.competitors].map((site) => [esc(site.name), scoreCell(site.latest?.overallScore), ...SUBSCORE_IDS.map((sub) => scoreCell(site.latest?.subscores[sub])), site.latest ? esc(shortDay(site.latest.date)) : 'run an audit of it to compare']),
       )}`;
+    case 'citations':
+      return doc.citations ? citationsSection(doc, doc.citations) : '';
     case 'roi': {
       const roi = doc.roi;
       if (!roi) return '';
@@ -64,7 +116,7 @@ function section(doc: ReportDocument, id: ReportSection): string {
 export function renderHtml(doc: ReportDocument): Buffer {
   const { colors, companyName, logo } = doc.branding;
   const body = doc.report.sections
-    .filter((id) => id !== 'roi' || doc.roi)
+    .filter((id) => (id !== 'roi' || doc.roi) && (id !== 'citations' || doc.citations))
     .map((id) => `<section><h2>${esc(SECTION_TITLES[id])}</h2>${section(doc, id)}</section>`)
     .join('');
   const brand = logo ? `<img src="${esc(logo)}" alt="" class="logo">` : '';
@@ -77,6 +129,7 @@ main{max-width:880px;margin:0 auto;padding:32px 24px;background:#fff}
 header{border-bottom:4px solid ${colors.primary};padding-bottom:16px;margin-bottom:24px}
 header h1{margin:8px 0 4px;font-size:28px}.meta{color:#475569;margin:0}.logo{height:40px}
 .kicker{color:${colors.primary};font-weight:600;text-transform:uppercase;letter-spacing:.06em;font-size:12px;margin:0}
+h3{font-size:15px;margin:20px 0 4px}
 h2{font-size:18px;border-left:4px solid ${colors.secondary};padding-left:8px;margin-top:32px}
 table{width:100%;border-collapse:collapse;margin:12px 0;font-size:13px}th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #E2E8F0;vertical-align:top}th{background:#F1F5F9}
 .score span{font-size:48px;font-weight:700}.score small{color:#475569;margin-left:4px}

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { SUBSCORE_IDS, SUBSCORE_LABELS, type ReportDocument, type ReportSection } from '@citable/contract';
+import { REPORT_MESSAGES, SUBSCORE_IDS, SUBSCORE_LABELS, type ReportDocument, type ReportSection } from '@citable/contract';
+import { citationsIntro, CITATIONS_NOTES, citedDomainRows, engineRows, engineTrend, shareOfVoiceRows, trendLabels, type ReportCitations } from './citations';
 import { checkScore, day, footerLine, PRIORITY_COLORS, roiValue, scoreColor, SECTION_TITLES, shortDay, subscoreRows } from './labels';
 import { pdfText } from './pdf-text';
 import { competitorRows, SUBSCORE_LINE_COLORS } from './svg-charts';
@@ -14,7 +15,7 @@ const MUTED = '#64748B';
 const RULE = '#E2E8F0';
 
 /** Sections that open a page of their own; the others follow on the current page when they fit. */
-const NEW_PAGE: ReadonlySet<ReportSection> = new Set(['summary', 'issues', 'checks', 'history', 'competitors', 'roi']);
+const NEW_PAGE: ReadonlySet<ReportSection> = new Set(['summary', 'issues', 'checks', 'history', 'citations', 'competitors', 'roi']);
 
 function ensureSpace(doc: Doc, height: number): void {
   if (doc.y + height > BOTTOM) doc.addPage();
@@ -99,43 +100,149 @@ function bars(doc: Doc, rows: { label: string; value: number | null }[]): void {
   doc.y = y + 8;
 }
 
-/** The overall score over time (thick, brand colour) over the four subscores (thin), on a 0-100 grid. */
-function historyLine(doc: Doc, points: ReportDocument['history'], color: string): void {
-  const height = 200;
+interface LineSeries {
+  label: string;
+  color: string;
+  lineWidth: number;
+  /** One value per x label, 0-100; null leaves a gap in the line. */
+  values: (number | null)[];
+  dots?: boolean;
+  dotRadius?: number;
+}
+
+/**
+ * Lines over time on a 0-100 grid (ticks 0, 25, 50, 75, 100, with `unit` after them), dated below
+ * and with a legend. The first series is drawn last, on top of the others, and listed first.
+ */
+function lineChart(doc: Doc, labels: string[], series: LineSeries[], options: { height: number; unit?: string }): void {
+  const height = options.height;
   ensureSpace(doc, height + 50);
   const left = PAGE.margin + 28;
   const top = doc.y + 6;
   const width = CONTENT_WIDTH - 36;
   const plotH = height - 30;
-  const x = (index: number) => left + (points.length === 1 ? width / 2 : (width * index) / (points.length - 1));
+  const x = (index: number) => left + (labels.length === 1 ? width / 2 : (width * index) / (labels.length - 1));
   const y = (value: number) => top + plotH - (plotH * value) / 100;
   doc.font('Helvetica').fontSize(8);
   for (const tick of [0, 25, 50, 75, 100]) {
     doc.moveTo(left, y(tick)).lineTo(left + width, y(tick)).lineWidth(0.5).strokeColor(RULE).stroke();
-    doc.fillColor(MUTED).text(String(tick), PAGE.margin, y(tick) - 3.5, { width: 22, align: 'right', lineBreak: false });
+    doc.fillColor(MUTED).text(`${tick}${options.unit ?? ''}`, PAGE.margin - 8, y(tick) - 3.5, { width: 30, align: 'right', lineBreak: false });
   }
-  const line = (pick: (point: (typeof points)[number]) => number, stroke: string, lineWidth: number) => {
-    points.forEach((point, index) => (index === 0 ? doc.moveTo(x(index), y(pick(point))) : doc.lineTo(x(index), y(pick(point)))));
-    doc.lineWidth(lineWidth).strokeColor(stroke).stroke();
-  };
-  SUBSCORE_IDS.forEach((id, index) => line((point) => point.subscores[id], SUBSCORE_LINE_COLORS[index]!, 1));
-  line((point) => point.overallScore, color, 2.2);
-  points.forEach((point, index) => doc.circle(x(index), y(point.overallScore), 2.6).fill(color));
-  const every = Math.max(1, Math.ceil(points.length / 8));
+  for (const line of [...series].reverse()) {
+    let drawing = false;
+    let segments = 0;
+    line.values.forEach((value, index) => {
+      if (value === null) {
+        drawing = false;
+        return;
+      }
+      if (drawing) {
+        doc.lineTo(x(index), y(value));
+        segments += 1;
+      } else doc.moveTo(x(index), y(value));
+      drawing = true;
+    });
+    if (segments > 0) doc.lineWidth(line.lineWidth).strokeColor(line.color).stroke();
+    line.values.forEach((value, index) => {
+      // A point with no neighbour is drawn as a dot even on a line without dots, or it would not show.
+      const alone = (line.values[index - 1] ?? null) === null && (line.values[index + 1] ?? null) === null;
+      if (value !== null && (line.dots || alone)) doc.circle(x(index), y(value), line.dotRadius ?? 2.6).fill(line.color);
+    });
+  }
+  const every = Math.max(1, Math.ceil(labels.length / 8));
   doc.fillColor(MUTED).fontSize(8);
-  points.forEach((point, index) => {
-    if (index % every === 0 || index === points.length - 1) doc.text(pdfText(shortDay(point.date)), x(index) - 25, top + plotH + 6, { width: 50, align: 'center', lineBreak: false });
+  labels.forEach((label, index) => {
+    if (index % every === 0 || index === labels.length - 1) doc.text(pdfText(label), x(index) - 30, top + plotH + 6, { width: 60, align: 'center', lineBreak: false });
   });
   let lx = PAGE.margin;
-  const ly = top + plotH + 22;
-  const legend: [string, string][] = [['Overall', color], ...SUBSCORE_IDS.map((id, index): [string, string] => [SUBSCORE_LABELS[id], SUBSCORE_LINE_COLORS[index]!])];
-  for (const [label, swatch] of legend) {
-    doc.rect(lx, ly + 3, 12, 3).fill(swatch);
-    doc.fillColor('#334155').fontSize(8).text(pdfText(label), lx + 16, ly, { lineBreak: false });
-    lx += 16 + doc.widthOfString(pdfText(label)) + 14;
+  let ly = top + plotH + 22;
+  for (const line of series) {
+    const label = pdfText(line.label);
+    const entry = 16 + doc.fontSize(8).widthOfString(label) + 14;
+    if (lx > PAGE.margin && lx + entry > PAGE.margin + CONTENT_WIDTH) {
+      lx = PAGE.margin;
+      ly += 14;
+    }
+    doc.rect(lx, ly + 3, 12, 3).fill(line.color);
+    doc.fillColor('#334155').fontSize(8).text(label, lx + 16, ly, { lineBreak: false });
+    lx += entry;
   }
   doc.x = PAGE.margin;
   doc.y = ly + 20;
+}
+
+/** The overall score over time (thick, brand colour) over the four subscores (thin). */
+function historyLine(doc: Doc, points: ReportDocument['history'], color: string): void {
+  lineChart(
+    doc,
+    points.map((point) => shortDay(point.date)),
+    [
+      { label: 'Overall', color, lineWidth: 2.2, values: points.map((point) => point.overallScore), dots: true },
+      ...SUBSCORE_IDS.map((id, index) => ({ label: SUBSCORE_LABELS[id], color: SUBSCORE_LINE_COLORS[index]!, lineWidth: 1, values: points.map((point) => point.subscores[id]) })),
+    ],
+    { height: 200 },
+  );
+}
+
+/** A bold line that opens a part of a section, kept with at least `keep` points of what follows. */
+function subheading(doc: Doc, text: string, keep = 80): void {
+  ensureSpace(doc, keep);
+  doc.moveDown(0.3);
+  paragraph(doc, text, { font: 'Helvetica-Bold', size: 11.5 });
+}
+
+/** The answer-engine section: rates per engine, their trend, share of voice, cited domains and the gap. */
+function citationsSection(doc: Doc, report: ReportDocument, citations: ReportCitations): void {
+  if (citations.runs.length === 0) return paragraph(doc, REPORT_MESSAGES.noCitationRuns);
+  paragraph(doc, citationsIntro(citations, day));
+  const accent = report.branding.colors.primary;
+
+  subheading(doc, 'Mention rate per answer engine');
+  const engines = engineRows(citations);
+  if (engines.length === 0) paragraph(doc, 'No answer engine answered the latest run.', { color: MUTED });
+  else {
+    table(
+      doc,
+      [{ title: 'Answer engine', width: 2 }, { title: 'Mention rate (95% interval)', width: 2.4 }, { title: 'Answers mentioning you', width: 2 }, { title: 'Previous run', width: 1.4 }],
+      engines.map((row) => [{ text: row.name, bold: true }, row.rate === null ? { text: '-', color: MUTED } : { text: row.rate, bold: true }, { text: row.answers, color: row.rate === null ? MUTED : INK }, { text: row.previous }]),
+    );
+    paragraph(doc, CITATIONS_NOTES.interval, { color: MUTED, size: 8.5 });
+  }
+
+  if (report.report.charts && engines.length > 0) {
+    subheading(doc, 'Mention rate over the runs', 200);
+    if (citations.runs.length >= 2) {
+      const trend = engineTrend(citations);
+      // Each line a little wider than the one drawn over it, so engines with the same rates still show.
+      const lines = trend.series.map((line, index) => ({ label: line.name, color: line.color, lineWidth: 1.6 + 0.8 * index, values: line.values, dots: true, dotRadius: 2.4 + 0.8 * index }));
+      lineChart(doc, trendLabels(trend.dates), lines, { height: 150, unit: '%' });
+    } else paragraph(doc, CITATIONS_NOTES.oneRun, { color: MUTED });
+  }
+
+  subheading(doc, 'Share of voice');
+  const voices = shareOfVoiceRows(citations);
+  if (voices.every((row) => row.mentions === 0)) paragraph(doc, 'No answer of the latest run named you or a competitor.', { color: MUTED });
+  else {
+    table(
+      doc,
+      [{ title: 'Brand', width: 3 }, { title: 'Mentions', width: 2 }, { title: 'Share of voice', width: 1.6 }],
+      voices.map((row) => [{ text: row.name, bold: row.isUser, color: row.isUser ? accent : INK }, { text: String(row.mentions) }, { text: row.share, bold: true }]),
+    );
+    paragraph(doc, CITATIONS_NOTES.shareOfVoice, { color: MUTED, size: 8.5 });
+  }
+
+  subheading(doc, 'Top cited domains');
+  const domains = citedDomainRows(citations);
+  if (domains.length === 0) paragraph(doc, CITATIONS_NOTES.noCited, { color: MUTED });
+  else table(doc, [{ title: 'Domain', width: 4 }, { title: 'Times cited', width: 1.4 }], domains.map((row) => [{ text: row.host, bold: row.own, color: row.own ? accent : INK }, { text: String(row.count) }]));
+
+  subheading(doc, 'Citation gap');
+  const gaps = citations.runs[0]!.gapPrompts;
+  if (gaps.length === 0) paragraph(doc, CITATIONS_NOTES.noGap, { color: MUTED });
+  else {
+    paragraph(doc, CITATIONS_NOTES.gap, { color: MUTED, size: 9.5 });
+    table(doc, [{ title: 'Prompt', width: 4 }, { title: 'Competitors named or cited', width: 2.4 }], gaps.map((gap) => [{ text: gap.prompt }, { text: gap.competitors.join(', '), bold: true }]));
+  }
 }
 
 function cover(doc: Doc, report: ReportDocument): void {
@@ -234,6 +341,9 @@ function drawSection(doc: Doc, report: ReportDocument, id: ReportSection): void 
         ]),
       );
       return;
+    case 'citations':
+      if (report.citations) citationsSection(doc, report, report.citations);
+      return;
     case 'roi': {
       const roi = report.roi;
       if (!roi) return;
@@ -282,7 +392,7 @@ export function renderPdf(report: ReportDocument): Promise<Buffer> {
   });
   cover(doc, report);
   for (const id of report.report.sections) {
-    if (id === 'roi' && !report.roi) continue;
+    if ((id === 'roi' && !report.roi) || (id === 'citations' && !report.citations)) continue;
     if (NEW_PAGE.has(id) || doc.y > BOTTOM - 120) doc.addPage();
     else doc.moveDown(1);
     heading(doc, SECTION_TITLES[id], report.branding.colors.secondary);

@@ -14,8 +14,9 @@ export function useTracking(enabled = true) {
   });
 }
 
-export function useTrackingHistory(domain: string) {
-  return useQuery({ queryKey: [...TRACKING_KEY, 'history', domain], queryFn: ({ signal }) => fetchTrackingHistory(domain, signal), enabled: domain !== '' });
+/** `lastRunAt` is part of the key: when a scheduled run ends, its history is read again. */
+export function useTrackingHistory(domain: string, lastRunAt: string | null) {
+  return useQuery({ queryKey: [...TRACKING_KEY, 'history', domain, lastRunAt], queryFn: ({ signal }) => fetchTrackingHistory(domain, signal), enabled: domain !== '', placeholderData: (previous) => previous });
 }
 
 export function useTrackPrompts() {

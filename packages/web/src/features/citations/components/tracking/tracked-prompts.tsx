@@ -56,7 +56,7 @@ export function TrackedPrompts({ profile }: { profile: Profile }) {
           <TrackedSiteView tracking={tracking.data} domain={domain} />
         )}
       </Panel>
-      <TrackingHistory domain={domain} />
+      <TrackingHistory domain={domain} lastRunAt={tracking.data?.sites.find((site) => site.domain === domain)?.lastRunAt ?? null} />
     </div>
   );
 }

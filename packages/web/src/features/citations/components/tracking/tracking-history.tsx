@@ -17,8 +17,8 @@ const ENGINE_COLOURS = ['#4338ca', '#0f766e', '#b45309', '#be123c', '#6d28d9'];
 const day = (date: Date) => date.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
 
 /** The tracked prompts' history (issue 21): per engine and per prompt, with the latest share of voice, sources and gaps. */
-export function TrackingHistory({ domain }: { domain: string }) {
-  const history = useTrackingHistory(domain);
+export function TrackingHistory({ domain, lastRunAt }: { domain: string; lastRunAt: string | null }) {
+  const history = useTrackingHistory(domain, lastRunAt);
   if (history.isPending) return <Spinner />;
   if (history.isError) return <p className="text-sm text-red-700">Could not load the history. {errorMessage(history.error)}</p>;
   const runs = history.data.runs;
