@@ -186,6 +186,8 @@ export const citationTrackerResultSchema = z.object({
   newMentions: z.array(citationSchema),
   previousRunAt: z.string().nullable(),
   shareOfVoice: z.array(shareOfVoiceEntrySchema),
+  /** The same per answer engine, over its answers only (absent on runs before issue 21). */
+  shareOfVoiceByEngine: z.array(z.object({ sourceId: citationSourceIdSchema, entries: z.array(shareOfVoiceEntrySchema) })).optional(),
   citationGap: z.array(citationGapEntrySchema),
   /** A run of the website's tracked prompts on its schedule (issue 21); absent on runs from the tool. */
   scheduled: z.boolean().optional(),
@@ -270,7 +272,17 @@ export const trackingRunSchema = z.object({
   runId: z.string(),
   created_at: z.string(),
   engines: z.array(
-    z.object({ sourceId: citationSourceIdSchema, name: z.string(), status: z.enum(CITATION_SOURCE_STATUSES), samples: z.number().int(), mentions: z.number().int(), rate: z.number(), interval: rateIntervalSchema }),
+    z.object({
+      sourceId: citationSourceIdSchema,
+      name: z.string(),
+      status: z.enum(CITATION_SOURCE_STATUSES),
+      samples: z.number().int(),
+      mentions: z.number().int(),
+      rate: z.number(),
+      interval: rateIntervalSchema,
+      /** The user's share of the brands this engine named; null when it named none (or on older runs). */
+      shareOfVoice: z.number().min(0).max(1).nullable().optional(),
+    }),
   ),
   prompts: z.array(z.object({ sourceId: citationSourceIdSchema, prompt: z.string(), samples: z.number().int(), mentions: z.number().int(), rate: z.number() })),
   shareOfVoice: z.array(shareOfVoiceEntrySchema),

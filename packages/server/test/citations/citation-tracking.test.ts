@@ -150,6 +150,8 @@ describe('tracked prompts', () => {
       { sourceId: 'answer-engine', status: 'not_configured', samples: 0, mentions: 0, rate: 0 },
     ]);
     expect(run.engines[0].interval.low).toBeGreaterThan(0.5);
+    // Per engine, the user's share of the brands it named: ChatGPT and Gemini name both, Claude only Globex.
+    expect(run.engines.map((engine) => engine.shareOfVoice)).toEqual([0.5, 0, 0.5, null, null]);
     expect(run.prompts.filter((rate) => rate.sourceId === 'claude').map((rate) => rate.prompt).sort()).toEqual([PROMPT, OTHER].sort());
     // Gemini cites through Google's redirect links: the domain in their title is what counts.
     expect(run.citedDomains).toEqual(

@@ -142,9 +142,9 @@ describe('the answer-engine section of a report', () => {
     expect(text).toContain('asked 2 prompts of 3 answer engines (2 runs since');
     // Engine, mention rate (95% interval), answers mentioning the site, the previous run's rate:
     // ChatGPT stopped naming the site (3 of 6 before, 0 of 6 now), Claude never did, Gemini did for the crawler prompt.
-    expect(text).toContain('ChatGPT 0% (0–39%) 0 of 6 50%');
-    expect(text).toContain('Claude 0% (0–39%) 0 of 6 0%');
-    expect(text).toContain('Gemini 50% (19–81%) 3 of 6 50%');
+    expect(text).toContain('ChatGPT 0% (0–39%) 0 of 6 0% 50%');
+    expect(text).toContain('Claude 0% (0–39%) 0 of 6 0% 0%');
+    expect(text).toContain('Gemini 50% (19–81%) 3 of 6 33% 50%');
     expect(text).not.toContain('Perplexity');
     expect(text).toContain('Mention rate over the runs');
     expect(text).not.toContain('One run so far');
@@ -246,8 +246,8 @@ describe('the answer-engine section of a scheduled client report', () => {
     expect(report).toMatchObject({ status: 'completed', format: 'pdf' });
     const text = pdfText(await download(owner, report!.id, undefined, clientId));
     expect(text).toContain('Answer engines');
-    expect(text).toContain('ChatGPT 50% (19–81%) 3 of 6 50%');
-    expect(text).toContain('Gemini 50% (19–81%) 3 of 6 50%');
+    expect(text).toContain('ChatGPT 50% (19–81%) 3 of 6 100% 50%');
+    expect(text).toContain('Gemini 50% (19–81%) 3 of 6 100% 50%');
     expect(text).toContain('Acme Tools (you)');
     expect(text).toContain('acmetools.example (your site)');
     expect(text).not.toContain(REPORT_MESSAGES.noCitationRuns);

@@ -37,7 +37,7 @@ const OLD = run('2026-03-02T08:00:00.000Z', [engine('chatgpt', 'ChatGPT', 6, 6),
 const MID = run('2026-03-09T08:00:00.000Z', [engine('chatgpt', 'ChatGPT', 3, 6), engine('claude', 'Claude', 1, 6), engine('perplexity', 'Perplexity', 0, 0, 'not_configured')]);
 const NEW = run(
   '2026-03-16T08:00:00.000Z',
-  [engine('chatgpt', 'ChatGPT', 2, 6, 'ok', { low: 0.0967, high: 0.7003 }), engine('claude', 'Claude', 0, 0, 'error'), engine('gemini', 'Gemini', 0, 0, 'unreachable'), engine('perplexity', 'Perplexity', 0, 0, 'not_configured')],
+  [{ ...engine('chatgpt', 'ChatGPT', 2, 6, 'ok', { low: 0.0967, high: 0.7003 }), shareOfVoice: 0.25 }, engine('claude', 'Claude', 0, 0, 'error'), engine('gemini', 'Gemini', 0, 0, 'unreachable'), engine('perplexity', 'Perplexity', 0, 0, 'not_configured')],
   {
     prompts: [
       { sourceId: 'chatgpt', prompt: 'Which crawler?', samples: 3, mentions: 2, rate: 2 / 3 },
@@ -82,13 +82,13 @@ describe('the engines of the section', () => {
 
   it('show the latest rate with its interval, the mentions out of the answers and the previous run’s rate, or why there is no rate', () => {
     expect(engineRows(citations)).toEqual([
-      { name: 'ChatGPT', rate: '33% (10–70%)', answers: '2 of 6', previous: '50%' },
-      { name: 'Claude', rate: null, answers: 'failed', previous: '17%' },
-      { name: 'Gemini', rate: null, answers: 'unreachable', previous: '-' },
+      { name: 'ChatGPT', rate: '33% (10–70%)', answers: '2 of 6', previous: '50%', shareOfVoice: '25%' },
+      { name: 'Claude', rate: null, answers: 'failed', previous: '17%', shareOfVoice: '-' },
+      { name: 'Gemini', rate: null, answers: 'unreachable', previous: '-', shareOfVoice: '-' },
     ]);
     expect(engineRows({ domain: 'acmetools.example', runs: [OLD] })).toEqual([
-      { name: 'ChatGPT', rate: '100% (10–90%)', answers: '6 of 6', previous: '-' },
-      { name: 'Claude', rate: null, answers: 'unreachable', previous: '-' },
+      { name: 'ChatGPT', rate: '100% (10–90%)', answers: '6 of 6', previous: '-', shareOfVoice: '-' },
+      { name: 'Claude', rate: null, answers: 'unreachable', previous: '-', shareOfVoice: '-' },
     ]);
     expect(engineRows({ domain: 'acmetools.example', runs: [] })).toEqual([]);
   });

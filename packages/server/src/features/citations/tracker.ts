@@ -260,6 +260,10 @@ export async function runCitationTracker(deps: TrackerDeps, request: TrackerRequ
     newMentions: previous ? citations.filter((citation) => !seen.has(citationKey(citation))) : citations,
     previousRunAt: previous ? previous.createdAt.toISOString() : null,
     shareOfVoice: shareOfVoice(analysed, brand, domain, competitors),
+    shareOfVoiceByEngine: CITATION_SOURCE_IDS.filter(isAnswerEngine).flatMap((id) => {
+      const answers = analysed.filter((item) => item.observation.sourceId === id);
+      return answers.length > 0 ? [{ sourceId: id, entries: shareOfVoice(answers, brand, domain, competitors) }] : [];
+    }),
     citationGap: citationGap(analysed, domain, competitors),
     ...(request.tracked ? { scheduled: true } : {}),
     created_at: createdAt,

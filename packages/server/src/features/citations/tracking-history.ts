@@ -22,7 +22,18 @@ export function trackingRun(result: CitationTrackerResult): TrackingRun {
       const rates = answerRates.filter((rate) => rate.sourceId === source.id);
       const samples = rates.reduce((sum, rate) => sum + rate.samples, 0);
       const mentions = rates.reduce((sum, rate) => sum + rate.mentions, 0);
-      return { sourceId: source.id, name: CITATION_SOURCES[source.id].name, status: source.status, samples, mentions, rate: samples === 0 ? 0 : round(mentions / samples), interval: wilsonInterval(mentions, samples) };
+      const voices = result.shareOfVoiceByEngine?.find((entry) => entry.sourceId === source.id)?.entries ?? [];
+      const named = voices.some((entry) => entry.mentions > 0);
+      return {
+        sourceId: source.id,
+        name: CITATION_SOURCES[source.id].name,
+        status: source.status,
+        samples,
+        mentions,
+        rate: samples === 0 ? 0 : round(mentions / samples),
+        interval: wilsonInterval(mentions, samples),
+        shareOfVoice: named ? (voices.find((entry) => entry.isUser)?.share ?? 0) : null,
+      };
     });
   const hosts = new Map<string, number>();
   for (const rate of answerRates) {

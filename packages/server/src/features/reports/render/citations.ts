@@ -70,6 +70,8 @@ export interface EngineRow {
   answers: string;
   /** The run before's rate, '-' when there is none. */
   previous: string;
+  /** The user's share of the brands the engine named in the latest run, '-' when it named none. */
+  shareOfVoice: string;
 }
 
 /** Per engine, the latest run's mention rate (with its 95% interval) and the previous run's. */
@@ -84,6 +86,7 @@ export function engineRows(citations: ReportCitations): EngineRow[] {
       rate: answered(now) ? rateWithInterval(now.rate, now.interval) : null,
       answers: answered(now) ? `${now.mentions} of ${now.samples}` : noRateText(now),
       previous: answered(before) ? percent(before.rate) : '-',
+      shareOfVoice: answered(now) && now.shareOfVoice != null ? percent(now.shareOfVoice) : '-',
     };
   });
 }

@@ -36,6 +36,7 @@ function citationRows(citations: ReportCitations): Row[] {
       const engine = run.engines.find((entry) => entry.sourceId === sourceId);
       if (!engine || engine.samples === 0) continue;
       rows.push({ section, site, date: run.created_at, metric: `${name} mention rate`, value: Math.round(engine.rate * 100), detail: `${rateWithInterval(engine.rate, engine.interval)}: ${engine.mentions} of ${engine.samples} answers` });
+      if (engine.shareOfVoice != null) rows.push({ section, site, date: run.created_at, metric: `${name} share of voice`, value: Math.round(engine.shareOfVoice * 100), detail: 'your share of the brands it named' });
     }
   }
   const date = latest.created_at;

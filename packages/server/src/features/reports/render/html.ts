@@ -19,8 +19,8 @@ function citationsSection(doc: ReportDocument, citations: ReportCitations): stri
   else {
     parts.push(
       table(
-        ['Answer engine', 'Mention rate (95% interval)', 'Answers mentioning you', 'Previous run'],
-        engines.map((row) => [`<strong>${esc(row.name)}</strong>`, row.rate === null ? '<span class="muted">—</span>' : `<strong>${esc(row.rate)}</strong>`, row.rate === null ? `<span class="muted">${esc(row.answers)}</span>` : esc(row.answers), esc(row.previous)]),
+        ['Answer engine', 'Mention rate (95% interval)', 'Answers mentioning you', 'Share of voice', 'Previous run'],
+        engines.map((row) => [`<strong>${esc(row.name)}</strong>`, row.rate === null ? '<span class="muted">—</span>' : `<strong>${esc(row.rate)}</strong>`, row.rate === null ? `<span class="muted">${esc(row.answers)}</span>` : esc(row.answers), esc(row.shareOfVoice), esc(row.previous)]),
       ),
       `<p class="muted">${esc(CITATIONS_NOTES.interval)}</p>`,
     );

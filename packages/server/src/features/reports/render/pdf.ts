@@ -203,8 +203,8 @@ function citationsSection(doc: Doc, report: ReportDocument, citations: ReportCit
   else {
     table(
       doc,
-      [{ title: 'Answer engine', width: 2 }, { title: 'Mention rate (95% interval)', width: 2.4 }, { title: 'Answers mentioning you', width: 2 }, { title: 'Previous run', width: 1.4 }],
-      engines.map((row) => [{ text: row.name, bold: true }, row.rate === null ? { text: '-', color: MUTED } : { text: row.rate, bold: true }, { text: row.answers, color: row.rate === null ? MUTED : INK }, { text: row.previous }]),
+      [{ title: 'Answer engine', width: 1.8 }, { title: 'Mention rate (95% interval)', width: 2.3 }, { title: 'Answers mentioning you', width: 1.8 }, { title: 'Share of voice', width: 1.4 }, { title: 'Previous run', width: 1.3 }],
+      engines.map((row) => [{ text: row.name, bold: true }, row.rate === null ? { text: '-', color: MUTED } : { text: row.rate, bold: true }, { text: row.answers, color: row.rate === null ? MUTED : INK }, { text: row.shareOfVoice }, { text: row.previous }]),
     );
     paragraph(doc, CITATIONS_NOTES.interval, { color: MUTED, size: 8.5 });
   }

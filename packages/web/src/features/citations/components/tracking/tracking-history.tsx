@@ -7,7 +7,7 @@ import { ScrollRegion } from '../../../../components/ui/scroll-region';
 import { Spinner } from '../../../../components/ui/spinner';
 import { errorMessage } from '../../../../lib/api-client';
 import { useTrackingHistory } from '../../hooks/use-tracking';
-import { rateWithInterval } from '../../lib/format';
+import { percent, rateWithInterval } from '../../lib/format';
 import { ALL_PROMPTS, promptCell, trendRows } from '../../lib/tracking-format';
 import { Panel } from '../panel';
 import { ShareOfVoice } from '../share-of-voice';
@@ -69,7 +69,10 @@ function EngineTrend({ runs }: { runs: TrackingRun[] }) {
           .map((engine) => (
             <li key={engine.sourceId}>
               <span className="font-medium text-slate-900">{engine.name}</span>{' '}
-              <span className="text-slate-700">{engine.status === 'ok' ? `${rateWithInterval(engine.rate, engine.interval)} of ${engine.samples} answers` : 'no answer on the last run'}</span>
+              <span className="text-slate-700">
+                {engine.status === 'ok' ? `${rateWithInterval(engine.rate, engine.interval)} of ${engine.samples} answers` : 'no answer on the last run'}
+                {engine.status === 'ok' && engine.shareOfVoice != null ? ` · share of voice ${percent(engine.shareOfVoice)}` : ''}
+              </span>
             </li>
           ))}
       </ul>
