@@ -88,6 +88,11 @@ describe('tracked prompts', () => {
     // Both engines name the competitor in every answer: 12 of 18 mentions.
     expect(voice).toMatch(/Kettle & Leaf\s+67% · 12 mentions/);
     await page.getByTestId('tracked-schedule').getByText(/Next run/).waitFor();
+    // A rate opens what the engine answered, ask by ask.
+    await table.getByRole('button', { name: `100% (3/3): read ChatGPT's answers to “${PROMPTS[0]}”` }).click();
+    const answers = page.getByTestId('tracking-answers');
+    await answers.getByText('Ask 3: mentions you').waitFor();
+    expect(await answers.innerText()).toContain('Lantern Tea sells a fine sencha.');
     await screenshot(page, 'citations-tracked-prompts');
 
     expect(errors).toEqual([]);

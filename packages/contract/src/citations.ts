@@ -323,3 +323,23 @@ export function aiUsageLabel(model: string): string {
   const engine = (CITATION_SOURCE_IDS as readonly string[]).includes(id) ? CITATION_SOURCES[id as CitationSourceId] : null;
   return engine ? `${engine.name} (${model.slice(colon + 1)})` : `AI model (${model})`;
 }
+
+/** The answers one engine gave one tracked prompt in one run, as it gave them (issue 21). */
+export const trackingAnswersQuerySchema = z.strictObject({
+  runId: z.uuid(),
+  sourceId: citationSourceIdSchema,
+  prompt: z.string().min(1).max(300),
+});
+export const trackingAnswerSchema = z.object({
+  sample: z.number().int().min(0),
+  text: z.string(),
+  mentioned: z.boolean(),
+  /** The user's rank among the brands the answer names, from 1. */
+  rank: z.number().int().nullable(),
+  sentiment: z.number().nullable(),
+  citedUrls: z.array(z.string()),
+  ownPageCited: z.boolean(),
+  competitorsMentioned: z.array(z.string()),
+});
+export type TrackingAnswer = z.infer<typeof trackingAnswerSchema>;
+export const trackingAnswersSchema = z.object({ answers: z.array(trackingAnswerSchema) });

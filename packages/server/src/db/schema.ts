@@ -248,6 +248,8 @@ export const citationResults = pgTable(
     ownPageCited: boolean('own_page_cited').notNull(),
     citedUrls: jsonb('cited_urls').$type<string[]>().notNull(),
     competitorsMentioned: jsonb('competitors_mentioned').$type<string[]>().notNull(),
+    /** The answer (or result) as the source gave it, so the user can read what an engine said (issue 21). */
+    answerText: text('answer_text'),
     createdAt: createdAt(),
   },
   (table) => [index('citation_results_run_idx').on(table.runId), index('citation_results_user_created_idx').on(table.userId, table.createdAt)],

@@ -165,6 +165,17 @@ describe('tracked prompts', () => {
     expect(run.shareOfVoice.find((entry) => entry.name === 'Globex')).toMatchObject({ mentions: 18 });
     expect(run.gapPrompts).toEqual([]);
 
+    // Each answer is kept whole, for the user only.
+    const answersOf = (cookie: string, sourceId: string) =>
+      api(server.baseUrl, `/api/citations/tracking/answers?${new URLSearchParams({ runId: run.runId, sourceId, prompt: PROMPT })}`, { cookie });
+    const answers = (await answersOf(pro, 'chatgpt')).body.answers;
+    expect(answers.map((answer: { sample: number }) => answer.sample)).toEqual([0, 1, 2]);
+    expect(answers[0]).toMatchObject({ text: MENTION, mentioned: true, rank: 1, ownPageCited: true, competitorsMentioned: ['Globex'] });
+    expect(answers[0].citedUrls).toEqual([`https://${DOMAIN}/crawler`, 'https://globex.example/crawler']);
+    expect((await answersOf(pro, 'claude')).body.answers[0]).toMatchObject({ text: NO_MENTION, mentioned: false, rank: null });
+    expect((await answersOf(core, 'chatgpt')).body.answers).toEqual([]);
+    expect((await api(server.baseUrl, '/api/citations/tracking/answers?runId=nope&sourceId=chatgpt&prompt=x', { cookie: pro })).status).toBe(400);
+
     // The next run is a day after the first (Pro's cadence).
     const site = (await tracking(pro)).sites[0];
     const sinceAdded = Date.parse(site.nextRunAt!) - Date.parse(site.prompts[0].created_at);

@@ -13,6 +13,9 @@ import type { Analysed } from './aggregate';
 
 /** Every read and write here is scoped by the user's id: another user's row is simply not found. */
 
+/** An answer is kept whole up to this length: far beyond any real answer, bounded against a runaway one. */
+export const MAX_STORED_ANSWER_CHARS = 20_000;
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function previousRun(db: Db, userId: string, domain: string): Promise<{ createdAt: Date; result: CitationTrackerResult } | null> {
@@ -58,6 +61,7 @@ export async function saveRun(db: Db, userId: string, result: CitationTrackerRes
         ownPageCited: analysis.ownPageCited,
         citedUrls: observation.citedUrls,
         competitorsMentioned: analysis.competitorsMentioned,
+        answerText: observation.text.slice(0, MAX_STORED_ANSWER_CHARS),
       })),
     );
   });

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { CITATION_SOURCES, isAnswerEngine, type CitationTrackerResult, type TrackingRun } from '@citable/contract';
+import { CITATION_SOURCES, isAnswerEngine, type CitationSourceId, type CitationTrackerResult, type TrackingAnswer, type TrackingRun } from '@citable/contract';
 import type { Db } from '../../db/client';
-import { citationRuns } from '../../db/schema';
+import { citationResults, citationRuns } from '../../db/schema';
 import { hostOf, sameSite } from './text';
 import { wilsonInterval } from './wilson';
 
@@ -76,4 +76,23 @@ export async function scheduledRuns(db: Db, userId: string, domain: string, limi
     .orderBy(desc(citationRuns.createdAt))
     .limit(limit);
   return rows.map((row) => row.result);
+}
+
+/** What one engine answered one prompt in one of the user's runs, sample by sample; empty for another user's run. */
+export async function runAnswers(db: Db, userId: string, runId: string, sourceId: CitationSourceId, prompt: string): Promise<TrackingAnswer[]> {
+  const rows = await db
+    .select()
+    .from(citationResults)
+    .where(and(eq(citationResults.userId, userId), eq(citationResults.runId, runId), eq(citationResults.sourceId, sourceId), eq(citationResults.prompt, prompt)))
+    .orderBy(citationResults.sample);
+  return rows.map((row) => ({
+    sample: row.sample,
+    text: row.answerText ?? '',
+    mentioned: row.mentioned,
+    rank: row.rank,
+    sentiment: row.sentiment,
+    citedUrls: row.citedUrls,
+    ownPageCited: row.ownPageCited,
+    competitorsMentioned: row.competitorsMentioned,
+  }));
 }

@@ -10,6 +10,8 @@ import {
   MONITOR_INTERVAL_MS,
   trackedPromptSchema,
   trackedPromptsCreateSchema,
+  trackingAnswersQuerySchema,
+  trackingAnswersSchema,
   trackingHistoryQuerySchema,
   trackingHistorySchema,
   type PlanId,
@@ -20,7 +22,7 @@ import { HttpError, notFound } from '../../lib/http-error';
 import type { CitationSourceSettings } from '../../settings/citation-sources';
 import { hostOf, sameSite } from './text';
 import { enginesInPlan, sourcesOn } from './tracker';
-import { scheduledRuns, trackingRun } from './tracking-history';
+import { runAnswers, scheduledRuns, trackingRun } from './tracking-history';
 import { addTrackedPrompts, deleteTrackedPrompt, TrackedPromptsFullError, trackedSites } from './tracking-store';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -98,5 +100,10 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ sources: CitationSourceSett
     const { userId } = entitlement(request);
     const domain = hostOf(request.query.domain) ?? request.query.domain;
     return { domain, runs: (await scheduledRuns(app.db, userId, domain, request.query.limit)).map(trackingRun) };
+  });
+
+  app.get('/api/citations/tracking/answers', { preHandler: gate, schema: { querystring: trackingAnswersQuerySchema, response: { 200: trackingAnswersSchema, ...errors } } }, async (request) => {
+    const { runId, sourceId, prompt } = request.query;
+    return { answers: await runAnswers(app.db, entitlement(request).userId, runId, sourceId, prompt) };
   });
 };

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchTracking, fetchTrackingHistory, trackPrompts, untrackPrompt } from '../api/tracking-api';
+import type { CitationSourceId } from '@citable/contract';
+import { fetchTracking, fetchTrackingAnswers, fetchTrackingHistory, trackPrompts, untrackPrompt } from '../api/tracking-api';
 
 export const TRACKING_KEY = ['citations', 'tracking'] as const;
 /** While a scheduled run is going on, its progress is asked for this often. */
@@ -17,6 +18,11 @@ export function useTracking(enabled = true) {
 /** `lastRunAt` is part of the key: when a scheduled run ends, its history is read again. */
 export function useTrackingHistory(domain: string, lastRunAt: string | null) {
   return useQuery({ queryKey: [...TRACKING_KEY, 'history', domain, lastRunAt], queryFn: ({ signal }) => fetchTrackingHistory(domain, signal), enabled: domain !== '', placeholderData: (previous) => previous });
+}
+
+/** A run's answers never change once stored. */
+export function useTrackingAnswers(runId: string, sourceId: CitationSourceId, prompt: string) {
+  return useQuery({ queryKey: [...TRACKING_KEY, 'answers', runId, sourceId, prompt], queryFn: ({ signal }) => fetchTrackingAnswers(runId, sourceId, prompt, signal), staleTime: Infinity });
 }
 
 export function useTrackPrompts() {

@@ -1,4 +1,4 @@
-import type { TrackingRun } from '@citable/contract';
+import type { CitationSourceId, TrackingRun } from '@citable/contract';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -6,7 +6,7 @@ import { SelectField } from '../../../../components/ui/field';
 import { ScrollRegion } from '../../../../components/ui/scroll-region';
 import { Spinner } from '../../../../components/ui/spinner';
 import { errorMessage } from '../../../../lib/api-client';
-import { useTrackingHistory } from '../../hooks/use-tracking';
+import { useTrackingAnswers, useTrackingHistory } from '../../hooks/use-tracking';
 import { percent, rateWithInterval } from '../../lib/format';
 import { ALL_PROMPTS, promptCell, trendRows } from '../../lib/tracking-format';
 import { Panel } from '../panel';
@@ -101,7 +101,9 @@ function EngineTrend({ runs }: { runs: TrackingRun[] }) {
 function PromptTable({ latest, previous }: { latest: TrackingRun; previous: TrackingRun | undefined }) {
   const engines = latest.engines.filter((engine) => engine.samples > 0);
   const prompts = [...new Set(latest.prompts.map((entry) => entry.prompt))];
+  const [open, setOpen] = useState<{ sourceId: CitationSourceId; prompt: string } | null>(null);
   if (engines.length === 0) return null;
+  const isOpen = (sourceId: CitationSourceId, prompt: string) => open?.sourceId === sourceId && open.prompt === prompt;
   return (
     <Panel title="Latest run by prompt" testId="tracking-prompts">
       <ScrollRegion label="Mention rate by prompt and answer engine">
@@ -129,11 +131,17 @@ function PromptTable({ latest, previous }: { latest: TrackingRun; previous: Trac
                   return (
                     <td key={engine.sourceId} className="whitespace-nowrap px-3 py-2 text-slate-700">
                       {cell ? (
-                        <span className="inline-flex items-center gap-1">
+                        <button
+                          type="button"
+                          className="inline-flex items-center gap-1 rounded text-left underline decoration-slate-300 underline-offset-2 hover:decoration-primary-600 focus-visible:outline-2 focus-visible:outline-primary-600"
+                          aria-expanded={isOpen(engine.sourceId, prompt)}
+                          aria-label={`${cell.text}: read ${engine.name}'s answers to “${prompt}”`}
+                          onClick={() => setOpen(isOpen(engine.sourceId, prompt) ? null : { sourceId: engine.sourceId, prompt })}
+                        >
                           {cell.text}
                           {cell.change === 'up' ? <ArrowUp aria-label="up since the previous run" className="size-3.5 text-emerald-700" /> : null}
                           {cell.change === 'down' ? <ArrowDown aria-label="down since the previous run" className="size-3.5 text-red-700" /> : null}
-                        </span>
+                        </button>
                       ) : (
                         '–'
                       )}
@@ -145,10 +153,55 @@ function PromptTable({ latest, previous }: { latest: TrackingRun; previous: Trac
           </tbody>
         </table>
       </ScrollRegion>
-      <p className="mt-2 text-xs text-slate-600">Share of the answers that mention you, with how many of the asks did.</p>
+      <p className="mt-2 text-xs text-slate-600">Share of the answers that mention you, with how many of the asks did. Choose a rate to read the answers.</p>
+      {open ? <Answers runId={latest.runId} sourceId={open.sourceId} name={engines.find((engine) => engine.sourceId === open.sourceId)?.name ?? ''} prompt={open.prompt} /> : null}
     </Panel>
   );
 }
+
+/** What one engine answered one prompt on the latest run, ask by ask, with what the tracker found in each. */
+function Answers({ runId, sourceId, name, prompt }: { runId: string; sourceId: CitationSourceId; name: string; prompt: string }) {
+  const answers = useTrackingAnswers(runId, sourceId, prompt);
+  return (
+    <section className="mt-4 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4" aria-label={`${name}'s answers`} data-testid="tracking-answers">
+      <h4 className="text-sm font-semibold text-slate-900">
+        {name} on “{prompt}”
+      </h4>
+      {answers.isPending ? (
+        <Spinner />
+      ) : answers.isError ? (
+        <p className="text-sm text-red-700">Could not load the answers. {errorMessage(answers.error)}</p>
+      ) : answers.data.length === 0 ? (
+        <p className="text-sm text-slate-600">No answer was stored for this prompt.</p>
+      ) : (
+        <ol className="space-y-3">
+          {answers.data.map((answer) => (
+            <li key={answer.sample} className="rounded-md bg-white p-3 text-sm shadow-sm">
+              <p className="mb-1 text-xs font-medium text-slate-600">
+                Ask {answer.sample + 1}: {answer.mentioned ? `mentions you${answer.rank ? `, ${ordinal(answer.rank)} of the brands named` : ''}` : 'does not mention you'}
+                {answer.competitorsMentioned.length > 0 ? ` · names ${answer.competitorsMentioned.join(', ')}` : ''}
+              </p>
+              <p className="whitespace-pre-wrap text-slate-800">{answer.text || 'The answer was not kept.'}</p>
+              {answer.citedUrls.length > 0 ? (
+                <ul className="mt-2 space-y-0.5 text-xs">
+                  {answer.citedUrls.map((url) => (
+                    <li key={url} className="break-all">
+                      <a href={url} target="_blank" rel="noopener noreferrer" className="text-primary-700 underline">
+                        {url}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+const ordinal = (rank: number) => `${rank}${rank % 10 === 1 && rank % 100 !== 11 ? 'st' : rank % 10 === 2 && rank % 100 !== 12 ? 'nd' : rank % 10 === 3 && rank % 100 !== 13 ? 'rd' : 'th'}`;
 
 function CitedDomains({ run }: { run: TrackingRun }) {
   return (

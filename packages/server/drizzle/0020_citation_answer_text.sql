@@ -1,0 +1,1 @@
+ALTER TABLE "citation_results" ADD COLUMN "answer_text" text;
