@@ -1,7 +1,7 @@
 import { PLANS } from '@citable/contract';
 
 /** When the Help Centre page was first published and last changed; bump `updated` with each content change. */
-export const HELP_CENTRE_DATES = { published: '2026-11-22', updated: '2026-11-26' } as const;
+export const HELP_CENTRE_DATES = { published: '2026-11-22', updated: '2026-11-27' } as const;
 
 export interface OverviewStep {
   name: string;
