@@ -344,5 +344,15 @@ describe('with no model and no keys', () => {
     // The brand comes from the domain when the profile does not name the site.
     expect(result.brand).toBe('Acmetools');
     expect(result.citations.some((citation) => citation.url === 'https://news.ycombinator.com/item?id=101')).toBe(true);
+
+    // Tracked prompts need an answer engine: every one is listed as not set up, and a due run asks nothing.
+    await api(offline.baseUrl, '/api/profile', { method: 'PATCH', cookie: dan, body: { websites: [{ name: 'Acme Tools', url: `https://${DOMAIN}` }] } });
+    const asked = hackerNews.requests.length;
+    expect((await api(offline.baseUrl, '/api/citations/tracking/prompts', { cookie: dan, body: { domain: DOMAIN, prompts: ['Which SEO crawler is best?'] } })).status).toBe(201);
+    const tracking = (await api(offline.baseUrl, '/api/citations/tracking', { cookie: dan })).body;
+    expect(tracking.engines.every((engine: { status: string }) => engine.status === 'not_set_up')).toBe(true);
+    await expect.poll(async () => (await api(offline.baseUrl, '/api/citations/tracking', { cookie: dan })).body.sites[0].running, { timeout: 30_000 }).toBeNull();
+    expect((await api(offline.baseUrl, `/api/citations/tracking/history?domain=${DOMAIN}`, { cookie: dan })).body.runs).toEqual([]);
+    expect(hackerNews.requests.length).toBe(asked);
   });
 });

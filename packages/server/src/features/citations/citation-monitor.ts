@@ -99,6 +99,11 @@ export class CitationMonitor {
     const plan = await currentPlan(this.db, userId);
     const { tracker } = this.deps;
     const engines = [...enginesInPlan(sourcesOn(tracker.sources, tracker.llm.configured), plan)].filter(isAnswerEngine).length;
+    // Tracked prompts are for answer engines: with none to ask, a run would measure nothing of them.
+    if (engines === 0) {
+      await finishSchedule(this.db, userId, domain, this.now(), null);
+      return;
+    }
     const progress = { asksDone: 0, asksPlanned: engines * asksPerEngine(prompts.length, tracker.sources.samples, plan) };
     await writeScheduleProgress(this.db, userId, domain, progress);
     let written = Date.now();

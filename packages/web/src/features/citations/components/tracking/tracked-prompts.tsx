@@ -83,11 +83,17 @@ function TrackedSiteView({ tracking, domain }: { tracking: CitationTracking; dom
 
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-700" data-testid="tracked-engines">
-        Asked {cadence(tracking.limits.intervalDays)} of <span className="font-medium text-slate-900">{engines.asked}</span>, three times per prompt.
-        {engines.notSetUp ? <> {engines.notSetUp}.</> : null}
-        {engines.notInPlan ? <> {engines.notInPlan}.</> : null}
-      </p>
+      {tracking.engines.some((engine) => engine.status === 'on') ? (
+        <p className="text-sm text-slate-700" data-testid="tracked-engines">
+          Asked {cadence(tracking.limits.intervalDays)} of <span className="font-medium text-slate-900">{engines.asked}</span>, three times per prompt.
+          {engines.notSetUp ? <> {engines.notSetUp}.</> : null}
+          {engines.notInPlan ? <> {engines.notInPlan}.</> : null}
+        </p>
+      ) : (
+        <Alert tone="info" testId="tracked-engines">
+          No answer engine is set up on this server, so tracked prompts are not asked of ChatGPT, Claude, Gemini, Perplexity or any AI model, and no mention rate is measured. Check now, below, still searches the communities this server has for your brand.
+        </Alert>
+      )}
       {site ? <RunStatus site={site} /> : null}
       {prompts.length === 0 ? (
         <p className="text-sm text-slate-600" data-testid="tracked-empty">
