@@ -93,6 +93,17 @@ describe('tracked prompts', () => {
     const answers = page.getByTestId('tracking-answers');
     await answers.getByText('Ask 3: mentions you').waitFor();
     expect(await answers.innerText()).toContain('Lantern Tea sells a fine sencha.');
+
+    // What the engines cost this month, by engine, in the billing dialog.
+    await page.getByTestId('sidebar-billing').click();
+    const ai = page.getByTestId('billing-dialog').getByTestId('billing-ai-usage');
+    await ai.waitFor();
+    const usage = await ai.innerText();
+    expect(usage).toMatch(/ChatGPT \([^)]+\)\s+6 calls/);
+    expect(usage).toMatch(/Claude \([^)]+\)\s+6 calls/);
+    await ai.scrollIntoViewIfNeeded();
+    await screenshot(page, 'billing-ai-usage');
+    await page.keyboard.press('Escape');
     await screenshot(page, 'citations-tracked-prompts');
 
     expect(errors).toEqual([]);

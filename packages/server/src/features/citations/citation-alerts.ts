@@ -2,6 +2,8 @@ import { CITATION_ALERT_RULES, CITATION_SOURCES, type TrackingRun } from '@citab
 import type { AlertDraft } from '../track';
 
 const percent = (rate: number) => `${Math.round(rate * 100)} %`;
+/** Shares are rounded to 4 decimals; so is their difference, or 0.3 - 0.25 would fall short of 0.05. */
+const lead = (share: number, other: number) => Math.round((share - other) * 10_000) / 10_000;
 const ACTION = { actionUrl: '/dashboard/citations', actionLabel: 'Open the Citation Tracker' };
 
 function draft(fields: Pick<AlertDraft, 'key' | 'title' | 'message' | 'severity' | 'steps' | 'data'>): AlertDraft {
@@ -57,7 +59,7 @@ export function citationAlerts(domain: string, history: readonly TrackingRun[]):
       for (const competitor of current.shareOfVoice.filter((entry) => !entry.isUser)) {
         const before = previous.shareOfVoice.find((entry) => !entry.isUser && entry.name === competitor.name);
         const wasAhead = before !== undefined && before.share > userBefore.share;
-        if (!wasAhead && competitor.share - userNow.share >= rules.overtakeMargin) {
+        if (!wasAhead && lead(competitor.share, userNow.share) >= rules.overtakeMargin) {
           drafts.push(
             draft({
               key: key('overtaken', competitor.name),

@@ -36,9 +36,9 @@ export function trackingRun(result: CitationTrackerResult): TrackingRun {
       };
     });
   const hosts = new Map<string, number>();
+  // Once per engine and prompt, however many of the host's pages their answers cite.
   for (const rate of answerRates) {
-    for (const url of rate.citedUrls) {
-      const host = hostOf(url);
+    for (const host of new Set(rate.citedUrls.map(hostOf))) {
       if (host) hosts.set(host, (hosts.get(host) ?? 0) + 1);
     }
   }

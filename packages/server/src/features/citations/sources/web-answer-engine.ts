@@ -92,6 +92,21 @@ export function citedPage(source: { url: string; title?: string }): string {
   return host === GOOGLE_REDIRECT_HOST && DOMAIN_TITLE.test(title) ? `https://${title.toLowerCase()}/` : source.url;
 }
 
+/**
+ * The pages Claude's answer cites. The SDK's sources for Claude are every web search result, read
+ * or not; the answer's own citations (`web_search_result_location` on its text blocks, kept in the
+ * text parts' provider metadata) are the pages it cites. Null when the answer carries none, so the
+ * sources are used instead.
+ */
+export function claudeCitations(content: readonly { type: string; providerMetadata?: unknown }[]): string[] | null {
+  const urls = content.flatMap((part) => {
+    if (part.type !== 'text') return [];
+    const citations = (part.providerMetadata as { anthropic?: { citations?: { type?: string; url?: unknown }[] } } | undefined)?.anthropic?.citations ?? [];
+    return citations.flatMap((citation) => (citation.type === 'web_search_result_location' && typeof citation.url === 'string' ? [citation.url] : []));
+  });
+  return urls.length > 0 ? [...new Set(urls)] : null;
+}
+
 const tokens = (usage: LanguageModelUsage | undefined) => ({ inputTokens: usage?.inputTokens ?? 0, outputTokens: usage?.outputTokens ?? 0 });
 
 /** What the user reads when an engine could not answer; never the key, never the raw body. */
@@ -101,6 +116,8 @@ function engineFailure(name: string, error: unknown, timedOut: boolean, timeoutM
     if (error.statusCode === 429) return new SourceError('error', `${name} is limiting requests (HTTP 429); try again later.`);
     if (error.statusCode === 401 || error.statusCode === 403) return new SourceError('error', `${name} refused this server's key (HTTP ${error.statusCode}).`);
     if (error.statusCode === undefined) return new SourceError('unreachable', `${name} could not be reached.`);
+    // The SDKs report a 2xx body they cannot read as an APICallError with that status.
+    if (error.statusCode < 300) return new SourceError('error', `${name} answered in an unexpected shape.`);
     return new SourceError('error', `${name} answered with an error (HTTP ${error.statusCode}).`);
   }
   return new SourceError('error', `${name} answered in an unexpected shape.`);
@@ -146,7 +163,9 @@ export function webAnswerEngineSource(id: WebAnswerEngineId, settings: AnswerEng
           const answeredBy = result.response.modelId || settings.model;
           models.add(answeredBy);
           await options.onUsage?.({ sourceId: id, model: answeredBy, ...tokens(result.totalUsage) });
-          const sources = result.sources.flatMap((source) => (source.sourceType === 'url' ? [citedPage(source)] : []));
+          // An empty reply (Gemini answers `{}` when it declines) says nothing: not a non-mention.
+          if (result.text.trim() === '') throw new SourceError('error', `${name} gave an empty answer.`);
+          const sources = (id === 'claude' ? claudeCitations(result.content) : null) ?? result.sources.flatMap((source) => (source.sourceType === 'url' ? [citedPage(source)] : []));
           return {
             sourceId: id,
             prompt,

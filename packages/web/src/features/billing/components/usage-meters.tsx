@@ -13,7 +13,6 @@ export function UsageMeters({ usage }: { usage: BillingUsage }) {
 
 /** The month's AI budget and what each model and answer engine spent of it (issue 21). */
 function AiUsage({ ai }: { ai: NonNullable<BillingUsage['ai']> }) {
-  const percent = ai.budgetTokens === 0 ? 0 : Math.min(100, Math.round((ai.usedTokens / ai.budgetTokens) * 100));
   return (
     <div data-testid="billing-ai-usage">
       <div className="flex justify-between text-sm">
@@ -22,9 +21,7 @@ function AiUsage({ ai }: { ai: NonNullable<BillingUsage['ai']> }) {
           {ai.usedTokens.toLocaleString('en-US')} of {ai.budgetTokens.toLocaleString('en-US')} tokens
         </span>
       </div>
-      <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label="AI tokens used this month" aria-valuemin={0} aria-valuemax={ai.budgetTokens} aria-valuenow={ai.usedTokens}>
-        <div className={cn('h-full rounded-full', percent >= 90 ? 'bg-red-500' : percent >= 70 ? 'bg-accent-500' : 'bg-primary-600')} style={{ width: `${percent}%` }} />
-      </div>
+      <UsageBar label="AI tokens used this month" used={ai.usedTokens} limit={ai.budgetTokens} />
       {ai.lines.length === 0 ? (
         <p className="mt-2 text-xs text-slate-600">No AI model or answer engine was asked this month.</p>
       ) : (
@@ -56,7 +53,6 @@ function Meters({ usage }: { usage: BillingUsage }) {
             </li>
           );
         }
-        const percent = Math.min(100, Math.round((meter.used / meter.limit) * 100));
         return (
           <li key={meter.meter}>
             <div className="flex justify-between text-sm">
@@ -65,12 +61,20 @@ function Meters({ usage }: { usage: BillingUsage }) {
                 {meter.used.toLocaleString('en-US')} of {meter.limit.toLocaleString('en-US')}
               </span>
             </div>
-            <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label={`${label} used this month`} aria-valuemin={0} aria-valuemax={meter.limit} aria-valuenow={meter.used}>
-              <div className={cn('h-full rounded-full', percent >= 90 ? 'bg-red-500' : percent >= 70 ? 'bg-accent-500' : 'bg-primary-600')} style={{ width: `${percent}%` }} />
-            </div>
+            <UsageBar label={`${label} used this month`} used={meter.used} limit={meter.limit} />
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/** A month's use against its limit: amber from 70 %, red from 90 %. */
+function UsageBar({ label, used, limit }: { label: string; used: number; limit: number }) {
+  const percent = limit === 0 ? 0 : Math.min(100, Math.round((used / limit) * 100));
+  return (
+    <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={limit} aria-valuenow={used}>
+      <div className={cn('h-full rounded-full', percent >= 90 ? 'bg-red-500' : percent >= 70 ? 'bg-accent-500' : 'bg-primary-600')} style={{ width: `${percent}%` }} />
+    </div>
   );
 }
