@@ -106,7 +106,26 @@ function PromptTable({ latest, previous }: { latest: TrackingRun; previous: Trac
   const isOpen = (sourceId: CitationSourceId, prompt: string) => open?.sourceId === sourceId && open.prompt === prompt;
   return (
     <Panel title="Latest run by prompt" testId="tracking-prompts">
-      <ScrollRegion label="Mention rate by prompt and answer engine">
+      {/* Phones: one card per prompt, each engine on its own line, rather than a table to scroll sideways. */}
+      <ul className="space-y-3 sm:hidden" data-testid="tracking-prompts-stacked">
+        {prompts.map((prompt) => (
+          <li key={prompt} className="rounded-lg border border-slate-200 p-3 text-sm">
+            <p className="font-medium text-slate-900">{prompt}</p>
+            <dl className="mt-2 space-y-1">
+              {engines.map((engine) => {
+                const cell = promptCell(latest, previous, engine.sourceId, prompt);
+                return (
+                  <div key={engine.sourceId} className="flex justify-between gap-3">
+                    <dt className="text-slate-600">{engine.name}</dt>
+                    <dd className="text-slate-800">{cell ? cell.text : '–'}</dd>
+                  </div>
+                );
+              })}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <ScrollRegion label="Mention rate by prompt and answer engine" className="hidden sm:block">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <thead className="text-slate-600">
             <tr>
@@ -153,7 +172,7 @@ function PromptTable({ latest, previous }: { latest: TrackingRun; previous: Trac
           </tbody>
         </table>
       </ScrollRegion>
-      <p className="mt-2 text-xs text-slate-600">Share of the answers that mention you, with how many of the asks did. Choose a rate to read the answers.</p>
+      <p className="mt-2 text-xs text-slate-600">Share of the answers that mention you, with how many of the asks did.<span className="hidden sm:inline"> Choose a rate to read the answers.</span></p>
       {open ? <Answers runId={latest.runId} sourceId={open.sourceId} name={engines.find((engine) => engine.sourceId === open.sourceId)?.name ?? ''} prompt={open.prompt} /> : null}
     </Panel>
   );
