@@ -9,6 +9,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { benchEditor, type ScoreDistribution, type Spread } from '@citable/engine';
 import type { CrawlBenchResult, EngineBenchResult } from './bench/bench-result';
+import { benchCliAgainstPeer } from './bench/cli-vs-aiseo-audit';
 import { runPhase, serveGeneratedSite } from './bench/run-phase';
 
 // Targets: engine median <= 25 ms, p95 <= 100 ms, <= 3x a bare parse; crawl >= 200 pages/s
@@ -27,6 +28,15 @@ console.log(
   `engine corpus: ${engine.pages} pages, best of ${engine.rounds} rounds per page; ` +
     `engine median ${engine.medianMs} ms, p95 ${engine.p95Ms} ms; bare parse median ${engine.parseMedianMs} ms, p95 ${engine.parseP95Ms} ms; ` +
     `median per-page ratio ${engine.medianPageRatio}x; ${engine.pagesPerSecond.toFixed(0)} pages/s on one thread`,
+);
+
+// The CLI as a pipeline runs it, one process per page, beside the peer aiseo-audit.
+const cli = await benchCliAgainstPeer(30);
+const cliRatio = cli.citableMedianMs / cli.peerMedianMs;
+console.log(
+  `cli: citable --version median ${cli.versionMedianMs} ms (target < 300 ms); page audit, whole process, median ${cli.citableMedianMs} ms ` +
+    `(${cli.citableTotalS.toFixed(1)} s for ${cli.pages} pages) against aiseo-audit ${cli.peerMedianMs} ms (${cli.peerTotalS.toFixed(1)} s) on the same pages: ` +
+    `${cliRatio.toFixed(2)}x (target <= 0.5x)${cli.failures.length ? `; failures: ${cli.failures.join(', ')}` : ''}`,
 );
 
 // The page model against peers on the same corpus pages: metadata (title, author, date on the

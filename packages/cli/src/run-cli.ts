@@ -3,6 +3,7 @@ import { CliError, ErrorPageError, EXIT_ERROR_PAGE, EXIT_FAILURE, EXIT_OK } from
 import { COMMANDS } from './commands';
 import { generalUsage } from './commands/help';
 import type { Io } from './io';
+import cliPackage from '../package.json' with { type: 'json' };
 
 /**
  * Dispatches argv to its command and turns every expected failure into one line on stderr and
@@ -14,6 +15,11 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   if (name === undefined) {
     io.stderr.write(generalUsage(COMMANDS));
     return EXIT_FAILURE;
+  }
+  // bin/citable.mjs answers these before loading the CLI; here for a CLI started another way (the test bundle).
+  if (name === '--version' || name === '-v') {
+    io.stdout.write(`${cliPackage.version}\n`);
+    return EXIT_OK;
   }
   if (name === '--help' || name === '-h') {
     io.stdout.write(generalUsage(COMMANDS));

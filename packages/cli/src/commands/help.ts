@@ -10,6 +10,7 @@ export function generalUsage(commands: readonly Command[]): string {
     'Commands:',
     ...commands.map((command) => `  ${command.name.padEnd(width)}${command.summary}`),
     '',
+    'citable --version prints the version.',
     'Run citable help <command> for its options. Private and local addresses are refused unless',
     'listed in FETCH_ALLOW_HOSTS (e.g. FETCH_ALLOW_HOSTS=127.0.0.1,localhost).',
     EXIT_CODES_HELP,

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
+import { lazyCompromise } from '../../scripts/esbuild-plugins';
 
 /**
  * The audit worker and the engine as one CommonJS script, built in memory when a pool starts.
@@ -14,7 +15,7 @@ export async function bundleAuditWorker(): Promise<string> {
     bundle: true,
     platform: 'node',
     format: 'cjs',
-    target: 'node20',
+    target: 'node22',
     write: false,
     logLevel: 'silent',
     legalComments: 'none',
@@ -22,26 +23,3 @@ export async function bundleAuditWorker(): Promise<string> {
   });
   return result.outputFiles[0].text;
 }
-
-/**
- * The engine imports compromise (its entity extraction) at load time, although no check reads
- * the page model's entities: that costs each worker ~40 MB and ~0.4 s for nothing. This plugin
- * swaps the import for a function that requires compromise on its first call; esbuild wraps a
- * require()d module so that it is only evaluated then.
- */
-const lazyCompromise: Plugin = {
-  name: 'lazy-compromise',
-  setup(plugin) {
-    plugin.onResolve({ filter: /^compromise$/ }, (args) =>
-      args.namespace === 'lazy-compromise' ? undefined : { path: 'compromise', namespace: 'lazy-compromise', pluginData: args.resolveDir },
-    );
-    plugin.onLoad({ filter: /.*/, namespace: 'lazy-compromise' }, (args) => ({
-      resolveDir: args.pluginData as string,
-      contents: `let nlp;
-export default function lazyNlp(text) {
-  if (!nlp) { const m = require('compromise'); nlp = m.default ?? m; }
-  return nlp(text);
-}`,
-    }));
-  },
-};

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build, type Loader, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
+import { ESM_REQUIRE_BANNER, externalWhereTheSourceFindsThem, sourceLocation } from '../../../cli/scripts/esbuild-plugins';
 
 /**
  * The Citable programs the tests spawn (API server, worker, CLI), built once per test run into one
@@ -28,15 +28,6 @@ const entryPoints = {
 };
 
 export type CitableProgram = keyof typeof entryPoints;
-
-/**
- * Packages left to Node, resolved where the importing source file would find them: PGlite loads
- * its wasm and data files next to its own module, pdfkit its fonts, argon2 is a native addon,
- * esbuild (the CLI's audit-worker bundler) finds its binary from its own folder, and pg-boss is
- * kept as shipped. Everything else is bundled: loading it through Node's resolver module by
- * module is most of what the bundle saves.
- */
-const externalPackages = ['@electric-sql/pglite', 'pdfkit', '@node-rs/argon2', 'pg-boss', 'esbuild', 'pg-native'];
 
 /** The command line that starts `program` from the bundle; throws if no global setup built one. */
 export function citableCommand(program: CitableProgram): { command: string; args: string[] } {
@@ -78,58 +69,14 @@ export async function buildCitableBundle(outdir: string): Promise<void> {
     splitting: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     outExtension: { '.js': '.mjs' },
     logLevel: 'silent',
     legalComments: 'none',
     // Maps without the sources' text: the files are in the repository, and the maps stay small.
     sourcemap: true,
     sourcesContent: false,
-    // Bundled CommonJS packages call require() for Node's built-ins; an ES module has none of its own.
-    banner: { js: "import { createRequire as __citableCreateRequire } from 'node:module'; const require = __citableCreateRequire(import.meta.url);" },
+    banner: { js: ESM_REQUIRE_BANNER },
     plugins: [sourceLocation, externalWhereTheSourceFindsThem],
   });
 }
-
-/**
- * Modules of this repository that locate files relative to themselves (the server's config finds
- * the repository root, the database client its migrations, the CLI its audit worker's source) see
- * their source file's location, not the bundle's: `import.meta.dirname`, `.filename` and `.url`
- * are replaced by the source file's own values, as a per-module esbuild `define`.
- */
-const sourceLocation: Plugin = {
-  name: 'source-location',
-  setup(plugin) {
-    plugin.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
-      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
-      const text = readFileSync(args.path, 'utf8');
-      if (!text.includes('import.meta.')) return undefined;
-      const contents = text
-        .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
-        .replaceAll('import.meta.filename', JSON.stringify(args.path))
-        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
-      const loader = path.extname(args.path).slice(1).replace(/^[cm]/, '') as Loader;
-      return { contents, loader, resolveDir: path.dirname(args.path) };
-    });
-  },
-};
-
-/**
- * Marks the external packages external by the absolute file the importing module resolves them to:
- * the bundle lives in a temporary folder, from which a bare specifier would not find node_modules,
- * and a workspace may have its own version of a package (packages/server/node_modules).
- */
-const externalWhereTheSourceFindsThem: Plugin = {
-  name: 'external-where-the-source-finds-them',
-  setup(plugin) {
-    const resolving = Symbol('resolving');
-    plugin.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (args.pluginData === resolving) return undefined;
-      if (!externalPackages.some((name) => args.path === name || args.path.startsWith(`${name}/`))) return undefined;
-      const found = await plugin.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: resolving });
-      // An optional dependency that is not installed (pg-native) stays a bare specifier; the package requiring it copes.
-      if (found.errors.length > 0 || !path.isAbsolute(found.path)) return { path: args.path, external: true };
-      return { path: found.path, external: true };
-    });
-  },
-};
