@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { resolveAuditTarget } from './audit-target';
 
 describe('resolveAuditTarget', () => {
@@ -14,6 +14,7 @@ describe('resolveAuditTarget', () => {
 
   it('takes existing paths, and names that look like files, as files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'citable-target-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const existing = join(dir, 'example.com');
     writeFileSync(existing, 'text');
     expect(resolveAuditTarget(existing)).toEqual({ kind: 'file', path: existing });

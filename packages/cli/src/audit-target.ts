@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import { extname } from 'node:path';
 
-export type AuditTarget = { kind: 'url'; url: string } | { kind: 'file'; path: string };
+/** A page to audit: a URL, a file, or the page read from standard input (`-`). */
+export type AuditTarget = { kind: 'url'; url: string } | { kind: 'file'; path: string } | { kind: 'stdin'; text: string };
 
 /** Extensions of the content files `citable audit` reads; also what marks a name as a file. */
 export const CONTENT_EXTENSIONS = ['.html', '.htm', '.xhtml', '.md', '.markdown', '.txt', '.text'];

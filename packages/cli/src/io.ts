@@ -3,4 +3,6 @@ export interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   env: NodeJS.ProcessEnv;
+  /** The page of `citable audit -`; absent where there is none to read. */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
 }

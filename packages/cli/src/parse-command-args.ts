@@ -28,16 +28,6 @@ export function integerOption(name: string, value: string | undefined, min: numb
   return n;
 }
 
-/** --min-score: a score from 0 to 100 (decimals allowed, as scores are compared numerically). */
-export function minScoreOption(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) {
-    throw new CliError(`--min-score must be a number from 0 to 100, not ${JSON.stringify(value)}`);
-  }
-  return n;
-}
-
 /** Exactly one positional argument, named in the error when it is missing or repeated. */
 export function singlePositional(command: string, what: string, positionals: string[]): string {
   if (positionals.length === 0) throw new CliError(`citable ${command} needs a ${what} (see citable help ${command})`);

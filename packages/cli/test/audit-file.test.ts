@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { runCitable } from './run-citable';
 
 const ARS = fileURLToPath(new URL('../../engine/test/corpus/ars-1/source.html', import.meta.url));
@@ -43,6 +43,7 @@ describe('citable audit <file>', () => {
 
   it('audits Markdown and text files as pasted content', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'citable-cli-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const markdown = join(dir, 'guide.md');
     const text = join(dir, 'notes');
     writeFileSync(markdown, '# What is Citable?\n\nCitable measures how well AI systems understand a page.\n\n## How does it work?\n\n- It parses the page\n- It runs checks\n');
@@ -56,6 +57,7 @@ describe('citable audit <file>', () => {
 
   it('exits 2 with one line for a missing file, an empty file and bad arguments', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'citable-cli-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(join(dir, 'empty.html'), '  \n');
     const runs = await Promise.all([
       runCitable(['audit', join(dir, 'missing.html')]),

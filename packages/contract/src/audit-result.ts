@@ -86,6 +86,12 @@ export const auditPageMetaSchema = z.object({
   publishedAt: z.string().nullable(),
   modifiedAt: z.string().nullable(),
   wordCount: z.number().int().min(0),
+  /**
+   * The HTTP status the page answered (after redirects). Absent for pasted content and files, and
+   * in results made before it was added; an error page (4xx, 5xx) is never audited, so it is a
+   * success status.
+   */
+  httpStatus: z.number().int().min(100).max(599).optional(),
 });
 export type AuditPageMeta = z.infer<typeof auditPageMetaSchema>;
 

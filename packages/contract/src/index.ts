@@ -1,6 +1,7 @@
 export * from './site-snapshot';
 export * from './ai-crawlers';
 export * from './audit-result';
+export * from './cli-config';
 export * from './plans';
 export * from './tools';
 export * from './goals';

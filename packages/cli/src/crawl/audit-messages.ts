@@ -1,4 +1,5 @@
 import type { ErrorPage, PageInput, SiteAuditResult, SiteContext } from '@citable/contract';
+import type { PageView } from '../report/page-view';
 import type { PageAudit } from './page-audit';
 
 /**
@@ -11,12 +12,19 @@ export type ToWorker =
   | { type: 'collect'; id: number }
   | { type: 'aggregate'; id: number; audits: PageAudit[]; errorPages: ErrorPage[] };
 
-/** A page's reply: audited (the worker keeps the result), or an error page, which is not audited. */
-export type WorkerReply = { audited: true } | { errorPage: ErrorPage } | { audits: PageAudit[] } | { site: SiteAuditResult };
+/**
+ * A page's reply: audited (the worker keeps the result; with `keepPages`, the page's view comes
+ * back for the gates and reports), or an error page, which is not audited.
+ */
+export type WorkerReply = { audited: true; view?: PageView } | { errorPage: ErrorPage } | { audits: PageAudit[] } | { site: SiteAuditResult };
 
 export type FromWorker = { id: number; reply: WorkerReply } | { id: number; error: string };
 
 export interface AuditWorkerData {
   /** The audit's "now", the same for every page of a crawl. */
   now: number;
+  /** Checks left out of the scoring config (`--skip`): not run, not scored. */
+  skip?: string[];
+  /** Send each page's view (every check's verdict) back: for SARIF, JUnit and check gates. */
+  keepPages?: boolean;
 }

@@ -27,14 +27,35 @@ describe('AuditPool', () => {
       pool.audit(page('/soft', 200, 'Page not found', '<p>Sorry, we could not find that page.</p>')),
     ]);
     expect(answers).toEqual([
-      null,
-      null,
-      { url: 'https://tea.example.com/missing', status: 404, reason: 'answered 404 Not Found' },
-      { url: 'https://tea.example.com/soft', status: 200, reason: 'answered 200 OK but says "Page not found" (a soft 404)' },
+      { type: 'audited', view: undefined },
+      { type: 'audited', view: undefined },
+      { type: 'error-page', errorPage: { url: 'https://tea.example.com/missing', status: 404, reason: 'answered 404 Not Found' } },
+      { type: 'error-page', errorPage: { url: 'https://tea.example.com/soft', status: 200, reason: 'answered 200 OK but says "Page not found" (a soft 404)' } },
     ]);
-    const site = await pool.aggregate(answers.filter((answer) => answer !== null));
+    const site = await pool.aggregate(answers.flatMap((answer) => (answer.type === 'error-page' ? [answer.errorPage] : [])));
     expect(site.pageCount).toBe(2);
     expect(site.pages?.map((entry) => entry.url).sort()).toEqual(['https://tea.example.com/faq', 'https://tea.example.com/guide']);
     expect(site.errorPages).toHaveLength(2);
+  });
+});
+
+describe('AuditPool with keepPages and skipped checks', () => {
+  it('sends back each page\'s view with its HTTP status, scored without the skipped checks', async () => {
+    const pool = await AuditPool.start(1, { now: Date.parse('2026-01-15'), keepPages: true, skip: ['llms-txt'] });
+    try {
+      pool.setSite({ origin: 'https://tea.example.com', robotsTxt: null, llmsTxt: null, llmsFullTxt: null, sitemap: null, aiCrawlers: [] });
+      const answer = await pool.audit(page('/guide', 200, 'Brewing guide', prose));
+      expect(answer.type).toBe('audited');
+      const view = answer.type === 'audited' ? answer.view! : undefined;
+      expect(view).toMatchObject({ label: 'https://tea.example.com/guide', uri: 'https://tea.example.com/guide', httpStatus: 200, title: 'Brewing guide' });
+      expect(view!.checks.map((check) => check.id)).not.toContain('llms-txt');
+      expect(view!.checks).toHaveLength(46);
+      expect(view!.checks.every((check) => ['pass', 'fail', 'not-applicable', 'error'].includes(check.state))).toBe(true);
+      // Explanations are kept for failures only, to keep a crawl small.
+      expect(view!.checks.filter((check) => check.state === 'pass').every((check) => check.explanation === '')).toBe(true);
+      expect(view!.checks.filter((check) => check.state === 'fail').every((check) => check.explanation !== '')).toBe(true);
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ErrorPage, PageInput, SiteAuditResult, SiteContext } from '@citable/contract';
 import type { AuditWorkerData, FromWorker, ToWorker, WorkerReply } from './audit-messages';
+import type { PageView } from '../report/page-view';
 import { bundleAuditWorker } from './audit-worker-bundle';
 
 /**
@@ -13,6 +14,9 @@ import { bundleAuditWorker } from './audit-worker-bundle';
  * markup: ~340 MB), so no page is refused for it.
  */
 export const AUDIT_WORKER_HEAP_MB = 1024;
+
+/** What became of a page given to the pool. */
+export type PageAnswer = { type: 'audited'; view?: PageView } | { type: 'error-page'; errorPage: ErrorPage };
 
 interface Job {
   resolve(reply: WorkerReply): void;
@@ -60,13 +64,16 @@ export class AuditPool {
     for (const { worker } of this.workers) worker.postMessage({ type: 'site', site } satisfies ToWorker);
   }
 
-  /** Audits a page on a worker; an error page (4xx, 5xx, soft 404) is not audited and comes back. */
-  async audit(page: PageInput): Promise<ErrorPage | null> {
+  /**
+   * Audits a page on a worker; an error page (4xx, 5xx, soft 404) is not audited and comes back.
+   * An audited page's view comes back when the pool was started with `keepPages`.
+   */
+  async audit(page: PageInput): Promise<PageAnswer> {
     const target = this.leastBusy();
     const reply = await this.send(target, (id) => ({ type: 'page', id, page }));
-    if ('errorPage' in reply) return reply.errorPage;
+    if ('errorPage' in reply) return { type: 'error-page', errorPage: reply.errorPage };
     if (target) target.audited += 1;
-    return null;
+    return { type: 'audited', view: 'view' in reply ? reply.view : undefined };
   }
 
   /** The site result of every page audited so far (aggregateSiteAudit, on a worker), with the crawl's error pages. */

@@ -2,6 +2,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { SiteContext } from '@citable/contract';
 import { aggregateSiteAudit, auditFetchedPage } from '@citable/engine';
 import type { AuditWorkerData, FromWorker, ToWorker, WorkerReply } from './audit-messages';
+import { scoringConfigWithout } from '../gates/scoring-config';
+import { pageViewOf } from '../report/page-view';
 import { toPageAudit, type PageAudit } from './page-audit';
 
 /**
@@ -11,7 +13,8 @@ import { toPageAudit, type PageAudit } from './page-audit';
  */
 const port = parentPort;
 if (!port) throw new Error('audit-worker runs as a worker thread');
-const { now } = workerData as AuditWorkerData;
+const { now, skip = [], keepPages = false } = workerData as AuditWorkerData;
+const config = scoringConfigWithout(skip);
 let site: SiteContext | null = null;
 let audits: PageAudit[] = [];
 
@@ -19,10 +22,13 @@ function handle(message: Exclude<ToWorker, { type: 'site' }>): WorkerReply {
   switch (message.type) {
     case 'page': {
       // Error pages (4xx, 5xx, soft 404s) are not scored: the crawl lists them as crawl errors.
-      const audited = auditFetchedPage({ page: message.page, site }, { now });
+      const audited = auditFetchedPage({ page: message.page, site }, { now, config });
       if (audited.type === 'error-page') return { errorPage: audited.errorPage };
       audits.push(toPageAudit(audited.result));
-      return { audited: true };
+      if (!keepPages) return { audited: true };
+      const { result } = audited;
+      const status = message.page.status;
+      return { audited: true, view: pageViewOf(status === undefined ? result : { ...result, page: { ...result.page, httpStatus: status } }) };
     }
     case 'collect': {
       const collected = audits;

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { httpErrorReason, type ErrorPage, type PageInput, type SiteAuditResult, type SiteContext } from '@citable/contract';
 import { crawlSite, type CrawlProgress, type SkipReason } from '@citable/crawler';
+import type { PageView } from '../report/page-view';
 import { AuditPool } from './audit-pool';
 
 export interface CrawlAuditOptions {
@@ -10,6 +11,10 @@ export interface CrawlAuditOptions {
   workers?: number;
   /** The audits' "now" (freshness checks). */
   now: number;
+  /** Checks left out of scoring (`--skip`), ids already checked. */
+  skip?: string[];
+  /** Keep each page's view (every check's verdict), for SARIF, JUnit and check gates. */
+  keepPages?: boolean;
   onProgress?: (progress: CrawlAuditProgress) => void;
 }
 
@@ -27,10 +32,12 @@ export interface CrawlAuditResult {
   failed: { url: string; code: string; message: string }[];
   /** URLs not audited on purpose: robots.txt, duplicates, redirects, not HTML, off-site. */
   skipped: { url: string; reason: SkipReason; detail: string }[];
+  /** With `keepPages`: each audited page's view, worst first then by URL, as `site.pages`. */
+  pages?: PageView[];
 }
 
 /** What became of a page handed to the audit workers. */
-type PageVerdict = { type: 'audited' } | { type: 'error-page'; errorPage: ErrorPage } | { type: 'failed'; message: string };
+type PageVerdict = { type: 'audited'; view?: PageView } | { type: 'error-page'; errorPage: ErrorPage } | { type: 'failed'; message: string };
 
 /**
  * Crawls a site and audits each page as it arrives, on worker threads, which keep only a small
@@ -43,7 +50,7 @@ type PageVerdict = { type: 'audited' } | { type: 'error-page'; errorPage: ErrorP
 export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions): Promise<CrawlAuditResult> {
   const workerCount = options.workers ?? Math.max(1, Math.min(4, availableParallelism() - 1));
   // Started before the first request so the workers load the engine while the site is fetched.
-  const starting = AuditPool.start(workerCount, { now: options.now });
+  const starting = AuditPool.start(workerCount, { now: options.now, skip: options.skip, keepPages: options.keepPages });
   // A failed start is reported where the pool is awaited, not as an unhandled rejection.
   starting.catch(() => undefined);
   // The workers get the site context once, before the first page.
@@ -56,8 +63,7 @@ export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions
   const auditPage = async (page: PageInput, site: SiteContext): Promise<PageVerdict> => {
     const pool = await poolFor(site);
     try {
-      const errorPage = await pool.audit(page);
-      return errorPage ? { type: 'error-page', errorPage } : { type: 'audited' };
+      return await pool.audit(page);
     } catch (error) {
       return { type: 'failed', message: error instanceof Error ? error.message : String(error) };
     }
@@ -66,6 +72,7 @@ export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions
   const failed: CrawlAuditResult['failed'] = [];
   const skipped: CrawlAuditResult['skipped'] = [];
   const errorPages: ErrorPage[] = [];
+  const pages: PageView[] = [];
   const crawl = crawlSite(startUrl, {
     maxPages: options.maxPages,
     concurrency: options.concurrency,
@@ -84,7 +91,10 @@ export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions
         failed.push({ url: event.url, code: event.error.code, message: event.error.message });
       } else if (event.type === 'page') {
         const verdict = event.analysis;
-        if (verdict.type === 'audited') audited += 1;
+        if (verdict.type === 'audited') {
+          audited += 1;
+          if (verdict.view) pages.push(verdict.view);
+        }
         else if (verdict.type === 'error-page') errorPages.push(verdict.errorPage);
         else failed.push({ url: event.page.url ?? startUrl, code: 'AUDIT_FAILED', message: verdict.message });
       }
@@ -96,7 +106,9 @@ export async function crawlAndAudit(startUrl: string, options: CrawlAuditOptions
     if (pool.lostAudits > 0) {
       failed.push({ url: startUrl, code: 'AUDIT_FAILED', message: `${pool.lostAudits} page results were lost with an audit worker that stopped` });
     }
-    return { startUrl, site, failed, skipped };
+    if (!options.keepPages) return { startUrl, site, failed, skipped };
+    pages.sort((a, b) => a.overallScore - b.overallScore || a.label.localeCompare(b.label));
+    return { startUrl, site, failed, skipped, pages };
   } finally {
     // When the start page fails the pool may still be starting; it is closed all the same.
     await (await starting.catch(() => undefined))?.close();
