@@ -1,6 +1,7 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const builtDist = resolve(import.meta.dirname, '../../packages/web/dist');
 // scripts/prerender.ts writes this origin when PUBLIC_URL is unset at build time.
@@ -24,7 +25,15 @@ export function copyBuiltDist(): ServedDist {
     for (const name of readdirSync(folder)) {
       const file = join(folder, name);
       if (statSync(file).isDirectory()) rewrite(file, origin);
-      else if (/\.(html|xml|txt)$/.test(name)) writeFileSync(file, readFileSync(file, 'utf8').replaceAll(BUILD_ORIGIN, origin));
+      else if (/\.(html|xml|txt)$/.test(name)) {
+        const before = readFileSync(file, 'utf8');
+        const after = before.replaceAll(BUILD_ORIGIN, origin);
+        if (after === before) continue;
+        writeFileSync(file, after);
+        // The build's compressed copies (sent to browsers that accept them) must say the same.
+        if (existsSync(`${file}.br`)) writeFileSync(`${file}.br`, brotliCompressSync(after, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+        if (existsSync(`${file}.gz`)) writeFileSync(`${file}.gz`, gzipSync(after));
+      }
     }
   };
   return { dir, setOrigin: (origin) => rewrite(dir, origin), remove: () => rmSync(dir, { recursive: true, force: true }) };

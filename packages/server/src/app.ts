@@ -16,6 +16,7 @@ import { errorsPlugin } from './ops/errors-plugin';
 import { jobsPlugin } from './jobs/jobs-plugin';
 import { mailPlugin } from './mail/mail-plugin';
 import { webPlugin } from './web/web-plugin';
+import { compressPlugin } from './web/compress-plugin';
 import { activityRoutes, meRoutes, profileRoutes } from './features/profile';
 import { citationsPlugin } from './features/citations';
 import { configRoutes } from './ops/public-config-route';
@@ -115,6 +116,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     frameguard: { action: 'deny' },
   });
   await app.register(fastifyCookie);
+  // Before every route: Brotli or gzip for answers of 1 KiB or more (web/compress-plugin.ts).
+  await app.register(compressPlugin);
   csrfGuard(app, trustedAppOrigins(config.publicUrl, config.port, config.isProduction));
   await registerRateLimit(app, config.rateLimit);
 

@@ -1,15 +1,36 @@
 /**
  * Pre-renders the public routes after `vite build` and `vite build --ssr`: each route is rendered
  * signed out with a static router into dist/pages/{name}.html, which the server sends for that
- * route; dist/index.html stays the plain app shell for every other client route.
+ * route; dist/index.html stays the plain app shell for every other client route. Then it writes
+ * the not-found page (dist/pages/404.html), the route manifest the server tells existing paths
+ * from unknown ones by (dist/routes.json), the sitemap, and a Brotli and a gzip copy of every
+ * compressible file (scripts/precompress.ts).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { precompress } from './precompress';
+
+interface RouteManifest {
+  routes: string[];
+  notFoundPage: string;
+}
 
 interface ServerEntry {
-  render: (url: string, origin: string) => { html: string; head: string };
   PRERENDERED_ROUTES: readonly string[];
+  NOT_FOUND_PAGE: string;
+  preload: (url: string) => Promise<void>;
+  render: (url: string, origin: string) => { html: string; head: string };
+  renderNotFound: () => { html: string; head: string };
+  pageModules: (url: string) => string[];
+  routeManifest: () => RouteManifest;
+}
+
+/** One chunk of .vite/manifest.json. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -28,22 +49,70 @@ const template = await readFile(path.join(distDir, 'index.html'), 'utf8');
 if (!template.includes('<!--app-html-->') || !template.includes('<!--app-head-->')) {
   throw new Error('dist/index.html lacks the <!--app-html--> or <!--app-head--> placeholder');
 }
+const manifest = JSON.parse(await readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+
+/** The chunk files a module needs before it runs: its own and, recursively, its static imports. */
+function chunkFiles(key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`The Vite manifest has no chunk for ${key}: is the lazyPage source path in app.tsx right?`);
+  if (into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) chunkFiles(imported, into);
+  return into;
+}
+
+const shellEntry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
+if (!shellEntry) throw new Error('The Vite manifest has no entry chunk');
+const shellChunks = chunkFiles(shellEntry);
+
+/**
+ * <link rel="modulepreload"> for a route's page chunks that the shell does not already load, so
+ * the browser fetches them with the entry instead of after it has run.
+ */
+function pagePreloads(route: string): string {
+  const files = new Set<string>();
+  for (const source of entry.pageModules(route)) for (const file of chunkFiles(source)) if (!shellChunks.has(file)) files.add(file);
+  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+}
+
+function page(html: string, head: string, preloads: string, rootAttributes = ''): string {
+  let result = template
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace('<!--app-head-->', head)
+    .replace('<div id="root"><!--app-html-->', `<div id="root"${rootAttributes}>${html}`);
+  if (preloads) {
+    // After the shell's own script and preloads, in the same order the browser needs them.
+    const last = [...result.matchAll(/<link rel="modulepreload"[^>]*>|<script type="module"[^>]*><\/script>/g)].at(-1);
+    if (!last || last.index === undefined) throw new Error('dist/index.html has no module script');
+    const at = last.index + last[0].length;
+    result = `${result.slice(0, at)}\n    ${preloads}${result.slice(at)}`;
+  }
+  return result;
+}
 
 await mkdir(pagesDir, { recursive: true });
 for (const route of entry.PRERENDERED_ROUTES) {
+  await entry.preload(route);
   const { html, head } = entry.render(route, origin);
-  const page = template
-    .replace(/<title>[^<]*<\/title>/, '')
-    // The shell is noindex (it only serves app routes); public pages bring their own robots tag.
-    .replace(/<meta name="robots" content="noindex" \/>/, '')
-    .replace('<!--app-head-->', head)
-    .replace('<!--app-html-->', html);
+  // The shell is noindex (it only serves app routes); public pages bring their own robots tag.
+  const content = page(html, head, pagePreloads(route)).replace(/<meta name="robots" content="noindex" \/>/, '');
   const target = path.join(pagesDir, fileName(route));
   // Nested routes (/help-center/<article>) get a folder of their own.
   await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, page);
-  console.log(`pre-rendered ${route} -> ${path.relative(root, target)} (${Math.round(page.length / 1024)} KiB)`);
+  await writeFile(target, content);
+  console.log(`pre-rendered ${route} -> ${path.relative(root, target)} (${Math.round(content.length / 1024)} KiB)`);
 }
+
+// The not-found page keeps the shell's noindex; the browser hydrates it only where the router
+// also finds nothing (main.tsx), which `data-not-found` tells it.
+const notFound = entry.renderNotFound();
+const notFoundTarget = path.join(distDir, entry.NOT_FOUND_PAGE);
+await writeFile(notFoundTarget, page(notFound.html, notFound.head, '', ' data-not-found=""'));
+console.log(`pre-rendered the not-found page -> ${path.relative(root, notFoundTarget)}`);
+
+const routeManifest = entry.routeManifest();
+await writeFile(path.join(distDir, 'routes.json'), `${JSON.stringify(routeManifest, null, 2)}\n`);
+console.log(`wrote dist/routes.json (${routeManifest.routes.length} client routes)`);
 
 // Sitemap URLs must be absolute, so the sitemap and its robots.txt line are written here, where the origin is known.
 const sitemap = [
@@ -58,3 +127,7 @@ const robotsPath = path.join(distDir, 'robots.txt');
 const robots = await readFile(robotsPath, 'utf8');
 await writeFile(robotsPath, `${robots.trimEnd()}\n\nSitemap: ${origin}/sitemap.xml\n`);
 console.log('wrote dist/sitemap.xml and the Sitemap line of dist/robots.txt');
+
+const compressed = await precompress(distDir);
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+console.log(`pre-compressed ${compressed.files} files: ${kib(compressed.raw)} -> ${kib(compressed.br)} Brotli, ${kib(compressed.gz)} gzip`);

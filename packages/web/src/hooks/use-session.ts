@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { authClient } from '../lib/auth-client';
 import { queryKeys } from '../lib/query-keys';
 
 export interface SessionUser {
@@ -11,6 +10,8 @@ export interface SessionUser {
 }
 
 async function fetchSession(): Promise<SessionUser | null> {
+  // better-auth's client is loaded with the first session read, not with every page's script.
+  const { authClient } = await import('../lib/auth-client');
   const { data, error } = await authClient().getSession();
   if (error) {
     if (error.status === 401) return null;

@@ -2,7 +2,6 @@ import { MESSAGES } from '@citable/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useToast } from '../components/toast/use-toast';
-import { authClient } from '../lib/auth-client';
 import { clearProductStorage } from '../lib/storage';
 
 /** How long the failure toast is readable before the reload that happens anyway. */
@@ -22,6 +21,7 @@ export function useSignOut() {
     clearProductStorage();
     let failed = false;
     try {
+      const { authClient } = await import('../lib/auth-client');
       const { error } = await authClient().signOut();
       failed = Boolean(error);
     } catch {

@@ -1,18 +1,25 @@
 import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'vite';
-import { renderMarkdown } from './render-markdown';
+import { parseFrontMatter, renderMarkdown } from './render-markdown';
 
 /**
  * Turns `import doc from './x.md'` into the rendered MarkdownDocument at build time, so content
  * pages ship HTML and no Markdown parser. The help centre and the docs pages share it.
+ *
+ * Two parts of a document can be imported alone, so that a page carries only what it shows:
+ * `./x.md?meta`, its front matter, and `./x.md?text`, its plain text (for search).
  */
 export function markdownPlugin(): Plugin {
   return {
     name: 'citable-markdown',
     async load(id) {
-      if (!id.endsWith('.md')) return null;
-      const document = renderMarkdown(await readFile(id, 'utf8'));
-      return `export default ${JSON.stringify(document)};`;
+      const [file, query] = id.split('?');
+      if (!file.endsWith('.md')) return null;
+      const source = await readFile(file, 'utf8');
+      if (query === 'meta') return `export default ${JSON.stringify(parseFrontMatter(source).meta)};`;
+      if (query === 'text') return `export default ${JSON.stringify(renderMarkdown(source).text)};`;
+      if (query) return null;
+      return `export default ${JSON.stringify(renderMarkdown(source))};`;
     },
   };
 }

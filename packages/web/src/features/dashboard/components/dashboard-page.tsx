@@ -1,4 +1,5 @@
 import { canUseTool, type Profile } from '@citable/contract';
+import { Suspense } from 'react';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -50,7 +51,16 @@ export function DashboardPage({ user, profile, onRetryProfile, profileLoading = 
               <LockedTool toolId={section.id} plan={profile.plan} />
             ) : profile ? (
               // Finishing onboarding over the dashboard remounts the section, as arriving from elsewhere would.
-              <Section key={`${clientId ?? 'own'}:${profile.onboarding_completed_at ? 'onboarded' : 'new'}`} user={user} profile={profile} />
+              // Some sections load on first opening (sections/registry.ts).
+              <Suspense
+                fallback={
+                  <div className="flex justify-center p-16" role="status" aria-label="Loading">
+                    <Spinner className="size-8" />
+                  </div>
+                }
+              >
+                <Section key={`${clientId ?? 'own'}:${profile.onboarding_completed_at ? 'onboarded' : 'new'}`} user={user} profile={profile} />
+              </Suspense>
             ) : (
               <div className="mx-auto max-w-lg space-y-4" data-testid="profile-error">
                 <Alert tone="error">{profileError ?? 'Your profile could not be loaded.'}</Alert>

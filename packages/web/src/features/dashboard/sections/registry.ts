@@ -1,17 +1,22 @@
 import { ADVANCED_SECTION_IDS, TOOL_IDS, TOOLS, type AdvancedSectionId } from '@citable/contract';
 import { BarChart3, Building2, BookOpenCheck, Braces, Palette, Plug, History, FileBarChart, FileSearch, FileText, LayoutDashboard, LayoutGrid, MessagesSquare, Mic, PenLine, Quote, Radar, Sparkles, Swords, Tags, WandSparkles } from 'lucide-react';
 import { toolSection, toolsGridSection } from '../../tools';
+import { lazy } from 'react';
 import { CitationsSection } from '../../citations';
-import { ReportsSection } from '../../reports';
-import { EditorSection } from '../../editor';
-import { PlaybooksSection } from '../../playbooks';
-import { HistorySection } from '../../history';
-import { CompetitiveSection } from '../../competitive-viz';
-import { CmsSection } from '../../cms';
 import { WhiteLabelSection } from '../../white-label';
 import { ClientsSection } from '../../clients';
 import { OverviewSection } from '../components/overview-section';
 import type { SectionId, SectionRegistration, SidebarItem } from './section-types';
+
+// Areas only some users open load when first opened (dashboard-page.tsx shows a spinner until
+// then): their charts (recharts), the editor's live analysis (the engine) and the rest stay out
+// of the script every dashboard visit loads.
+const ReportsSection = lazy(() => import('../../reports').then((module) => ({ default: module.ReportsSection })));
+const EditorSection = lazy(() => import('../../editor').then((module) => ({ default: module.EditorSection })));
+const PlaybooksSection = lazy(() => import('../../playbooks').then((module) => ({ default: module.PlaybooksSection })));
+const HistorySection = lazy(() => import('../../history').then((module) => ({ default: module.HistorySection })));
+const CompetitiveSection = lazy(() => import('../../competitive-viz').then((module) => ({ default: module.CompetitiveSection })));
+const CmsSection = lazy(() => import('../../cms').then((module) => ({ default: module.CmsSection })));
 
 /**
  * The sections that exist. The sidebar lists only these, in the contract's order, so a new

@@ -1,6 +1,7 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useDocContent } from '../data/doc-content';
 import { DOC_ARTICLES, DOC_GROUPS, findDoc } from '../data/docs';
 import { DocsByline } from './docs-byline';
 import './docs-article.css';
@@ -9,8 +10,9 @@ import './docs-article.css';
 export function DocsArticlePage() {
   const { slug } = useParams();
   const article = findDoc(slug);
+  const content = useDocContent(article?.slug);
   useDocumentTitle(article ? `${article.title} | Citable Docs` : 'Page not found | Citable Docs');
-  if (!article) {
+  if (!article || !content) {
     return (
       <div className="py-16 text-center">
         <h1 className="text-3xl font-bold text-slate-900">Page not found</h1>
@@ -25,7 +27,7 @@ export function DocsArticlePage() {
   const previous = DOC_ARTICLES[index - 1];
   const next = DOC_ARTICLES[index + 1];
   const group = DOC_GROUPS.find((candidate) => candidate.id === article.group);
-  const sections = article.document.headings.filter((heading) => heading.depth === 2);
+  const sections = content.headings.filter((heading) => heading.depth === 2);
   return (
     <div className="flex gap-10">
       <div className="min-w-0 flex-1">
@@ -37,7 +39,7 @@ export function DocsArticlePage() {
         </nav>
         <DocsByline updated={article.updated} />
         {/* Trusted HTML: compiled from the repository's own Markdown at build time, raw HTML escaped. */}
-        <article className="docs-article mt-4" dangerouslySetInnerHTML={{ __html: article.html }} />
+        <article className="docs-article mt-4" dangerouslySetInnerHTML={{ __html: content.html }} />
         <nav aria-label="Previous and next" className="mt-12 grid gap-4 border-t border-slate-200 pt-6 sm:grid-cols-2">
           {previous ? (
             <Link to={`/docs/${previous.slug}`} className="group rounded-xl border border-slate-200 p-4 hover:border-primary-300">

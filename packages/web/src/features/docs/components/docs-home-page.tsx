@@ -2,6 +2,7 @@ import { BookOpen, Code2, Gauge, Rocket } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useDocContent } from '../data/doc-content';
 import { DOC_ARTICLES, DOC_GROUPS, findDoc } from '../data/docs';
 import { DocsByline } from './docs-byline';
 import './docs-article.css';
@@ -18,6 +19,7 @@ export function DocsHomePage() {
   useDocumentTitle('Documentation | Citable');
   const featured = DOC_ARTICLES.filter((article) => article.featured);
   const introduction = findDoc('introduction');
+  const introductionContent = useDocContent(introduction?.slug);
   return (
     <div>
       <p className="text-sm font-semibold tracking-wide text-primary-700 uppercase">Documentation</p>
@@ -49,10 +51,10 @@ export function DocsHomePage() {
         </ul>
       </section>
 
-      {introduction ? (
+      {introductionContent ? (
         <section aria-label="Introduction" className="mt-12 rounded-2xl border border-slate-200 bg-white p-6 sm:p-8">
           {/* The introduction's own h1 would be a second h1 on this page, so it becomes a section heading. */}
-          <div className="docs-article" dangerouslySetInnerHTML={{ __html: introduction.html.replace(/<h1 id="([^"]+)">([\s\S]*?)<\/h1>/, '<h2 id="$1">$2</h2>') }} />
+          <div className="docs-article" dangerouslySetInnerHTML={{ __html: introductionContent.html.replace(/<h1 id="([^"]+)">([\s\S]*?)<\/h1>/, '<h2 id="$1">$2</h2>') }} />
         </section>
       ) : null}
 

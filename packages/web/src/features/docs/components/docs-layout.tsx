@@ -35,15 +35,44 @@ function DocsNav() {
   );
 }
 
-function SearchResults({ query }: { query: string }) {
-  const hits = useMemo(() => searchDocs(DOC_ARTICLES.map((article) => ({ ...article, text: article.document.text })), query), [query]);
+/**
+ * The articles' text for the search: one chunk (data/docs-search-text.ts), loaded once the search
+ * box is used rather than with every docs page.
+ */
+function useDocTexts(wanted: boolean): ReadonlyMap<string, string> | null {
+  const [texts, setTexts] = useState<ReadonlyMap<string, string> | null>(null);
+  useEffect(() => {
+    if (!wanted || texts) return;
+    let live = true;
+    import('../data/docs-search-text').then(
+      (module) => {
+        if (live) setTexts(module.DOC_TEXTS);
+      },
+      // Offline or a replaced build: the titles and descriptions are searched alone.
+      () => {
+        if (live) setTexts(new Map());
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, texts]);
+  return texts;
+}
+
+function SearchResults({ query, texts }: { query: string; texts: ReadonlyMap<string, string> | null }) {
+  const hits = useMemo(() => (texts ? searchDocs(DOC_ARTICLES.map((article) => ({ ...article, text: texts.get(article.slug) ?? '' })), query) : []), [query, texts]);
   return (
     <section aria-labelledby="docs-results" className="min-w-0 flex-1">
       <h1 id="docs-results" className="text-2xl font-bold text-slate-900">
         Search results
       </h1>
       <p className="mt-2 text-sm text-slate-600" aria-live="polite">
-        {hits.length === 0 ? `No article matches "${query.trim()}".` : `${hits.length} ${hits.length === 1 ? 'article matches' : 'articles match'} "${query.trim()}".`}
+        {!texts
+          ? 'Searching...'
+          : hits.length === 0
+            ? `No article matches "${query.trim()}".`
+            : `${hits.length} ${hits.length === 1 ? 'article matches' : 'articles match'} "${query.trim()}".`}
       </p>
       <ul className="mt-6 space-y-4">
         {hits.map(({ doc, snippet }) => (
@@ -68,6 +97,9 @@ export function DocsLayout() {
   const { pathname } = useLocation();
   useEffect(() => setQuery(''), [pathname]);
   const searching = query.trim() !== '';
+  // Focusing the box starts loading what the search reads, before the first letter is typed.
+  const [searchWanted, setSearchWanted] = useState(false);
+  const texts = useDocTexts(searchWanted || searching);
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 lg:flex-row">
       <aside className="lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:w-64 lg:shrink-0 lg:overflow-y-auto">
@@ -81,13 +113,14 @@ export function DocsLayout() {
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
+            onFocus={() => setSearchWanted(true)}
             placeholder="Search docs"
             className="block h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus:border-primary-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-primary-600/40"
           />
         </form>
         <DocsNav />
       </aside>
-      {searching ? <SearchResults query={query} /> : <div key={pathname} className="min-w-0 flex-1"><Outlet /></div>}
+      {searching ? <SearchResults query={query} texts={texts} /> : <div key={pathname} className="min-w-0 flex-1"><Outlet /></div>}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { DocContent } from '../data/doc-content';
 import type { DocArticle } from '../data/docs';
 
 const decode = (html: string) =>
@@ -44,9 +45,10 @@ function faqPage(origin: string, path: string, faq: { question: string; answer: 
 }
 
 /** JSON-LD of a docs article: the article (written and published by Citable), its breadcrumbs and its FAQ. */
-export function articleStructuredData(article: DocArticle, origin: string): Record<string, unknown>[] {
+export function articleStructuredData(article: DocArticle, content: DocContent | undefined, origin: string): Record<string, unknown>[] {
+  if (!content) throw new Error(`The content of /docs/${article.slug} is not loaded`);
   const path = `/docs/${article.slug}`;
-  const faq = faqOf(article.document.html);
+  const faq = faqOf(content.document.html);
   return [
     {
       '@type': 'TechArticle',
@@ -72,8 +74,9 @@ export function articleStructuredData(article: DocArticle, origin: string): Reco
 }
 
 /** JSON-LD of /documentation: a collection page of the articles, and the FAQ of the introduction it shows. */
-export function docsHomeStructuredData(articles: readonly DocArticle[], introduction: DocArticle | undefined, origin: string): Record<string, unknown>[] {
-  const faq = introduction ? faqOf(introduction.document.html) : [];
+export function docsHomeStructuredData(articles: readonly DocArticle[], introduction: DocArticle | undefined, introductionContent: DocContent | undefined, origin: string): Record<string, unknown>[] {
+  if (introduction && !introductionContent) throw new Error('The content of the introduction is not loaded');
+  const faq = introductionContent ? faqOf(introductionContent.document.html) : [];
   const latest = articles.map((article) => article.updated).sort().at(-1);
   return [
     {
