@@ -11,15 +11,23 @@ const faultTests = 'packages/server/test/faults/**/*.test.ts';
 // restarted, timed against slow sites) run afterwards, on their own as before, so the load of
 // the other files never stretches the windows they time.
 //
-// The global setup builds the server, worker and CLI into one bundle, which the tests that spawn
+// The global setups build the server, worker and CLI into one bundle, which the tests that spawn
 // them start instead of paying tsx's transpiling in every process
-// (packages/server/test/support/citable-bundle.ts).
+// (packages/server/test/support/citable-bundle.ts), and the migrated PGlite template every test
+// storage copies, once per schema version, before any file starts
+// (packages/server/test/support/pglite-template.ts).
+//
+// No test may depend on an idle machine: a full run beside other work (load average 15 on two
+// cores) stretches everything several times over. The bounds below are for hangs, not for speed:
+// a test waits on the event it needs (expect.poll, a server that never answers, a fake clock), and
+// these only end one that never comes. expect.poll's own default (1 s) is the same kind of bound.
 export default defineConfig({
   test: {
-    globalSetup: ['packages/server/test/support/global-setup.ts'],
+    globalSetup: ['packages/server/test/support/global-setup.ts', 'packages/server/test/support/test-storage-setup.ts'],
     exclude: [...configDefaults.exclude, '**/dist/**'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    expect: { poll: { timeout: 30_000 } },
     projects: [
       {
         extends: true,

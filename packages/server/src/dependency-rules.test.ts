@@ -1,12 +1,13 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { featureOf, importGraph, violations } from './dependency-rules';
 
-/** A throwaway source tree: path -> code. */
+/** A throwaway source tree: path -> code, removed when the test that asked for it ends. */
 function tree(files: Record<string, string>): string {
   const root = mkdtempSync(path.join(tmpdir(), 'citable-deps-'));
+  onTestFinished(() => rmSync(root, { recursive: true, force: true }));
   for (const [file, code] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), code);

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +10,7 @@ import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Db } from '../src/db/client';
 import type { AuthRateLimits } from '../src/auth/auth-rate-limit';
+import { pgliteTemplate, templateKey } from './support/pglite-template';
 
 /** Where a test server keeps its data: a temp DATA_DIR, plus a fresh PostgreSQL database when DATABASE_URL is set. */
 export interface TestStorage {
@@ -56,55 +57,12 @@ export const GENEROUS_RATE_LIMITS: AuthRateLimits = {
   twoFactorPerIp: UNLIMITED,
 };
 
-const serverRoot = path.resolve(import.meta.dirname, '..');
-
-/** Changes whenever what a migrated database holds may change: the migrations, PGlite's and pg-boss's versions. */
-// Bumped when what a template holds changes for another reason than the schema.
-const TEMPLATE_VERSION = '2: built without schedules';
-
-function templateKey(): string {
-  return createHash('sha256')
-    .update(TEMPLATE_VERSION)
-    .update(readFileSync(path.join(serverRoot, 'drizzle/meta/_journal.json')))
-    .update(readFileSync(path.resolve(serverRoot, '../../node_modules/@electric-sql/pglite/package.json')))
-    .update(readFileSync(path.resolve(serverRoot, '../../node_modules/pg-boss/package.json')))
-    .digest('hex')
-    .slice(0, 16);
-}
-
-/**
- * A fresh PGlite folder costs about 10 s (initdb in WebAssembly); a copy of one costs about 1 s.
- * Test files therefore copy a template that already holds every migration and pg-boss's schema,
- * built once per schema version and shared across runs.
- */
-async function pgliteTemplate(): Promise<string> {
-  const template = path.join(tmpdir(), `citable-pglite-template-${templateKey()}`);
-  if (existsSync(template)) return template;
-  const building = mkdtempSync(path.join(tmpdir(), 'citable-pglite-building-'));
-  // No schedules and no job handling: a template built across a cron minute would otherwise keep
-  // the cron's job (e.g. the monitoring tick, every 5 minutes) queued, and every test database
-  // copied from it would start monitoring audits no test asked for.
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: building, WEB_DIST_DIR: path.join(building, 'none'), JOB_SCHEDULES: 'off', JOBS: 'off' });
-  const app = await buildApp(config, { logger: false });
-  await app.ready();
-  await app.close();
-  try {
-    // Several test files may race to build it; the first rename wins, the others discard theirs.
-    renameSync(path.join(building, 'pglite'), template);
-  } catch (error) {
-    if (!existsSync(template)) throw error;
-  } finally {
-    rmSync(building, { recursive: true, force: true });
-  }
-  return template;
-}
-
 // Any constant works; the same in every test worker, and distinct from the app's migration lock.
 const POSTGRES_TEMPLATE_LOCK_KEY = 4_242_002;
 let postgresTemplateName: Promise<string> | undefined;
 
 /**
- * The same on PostgreSQL: migrating an empty database and creating pg-boss's schema costs seconds
+ * As the PGlite template (support/pglite-template.ts), on PostgreSQL: migrating an empty database and creating pg-boss's schema costs seconds
  * per test file (more on a busy machine), `create database ... template` a fraction of that. The
  * template database is built once per schema version on the server and kept across runs; the
  * templates of older versions are dropped when a new one is built.

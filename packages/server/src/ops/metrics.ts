@@ -1,71 +1,69 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import perfHooks from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { ConfigError } from '../config';
 
 /**
- * A small Prometheus registry written against the text exposition format (0.0.4): counters and
- * histograms with labels, which is all Citable exports. No dependency, one registry per app.
+ * The app's Prometheus registry (prom-client, text exposition format 0.0.4): Citable's own series
+ * (HTTP requests, jobs, audit runs, process uptime and memory) and prom-client's default process
+ * and Node runtime metrics (`process_*` CPU, memory, file descriptors and start time;
+ * `nodejs_*` event-loop lag, heap, GC, handles, version). One registry per app, never
+ * prom-client's global one, so several apps in one process (the tests) each have their own.
  */
 type Labels = Record<string, string>;
 
-const escape = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
-const labelText = (labels: Labels) => {
-  const pairs = Object.entries(labels).map(([key, value]) => `${key}="${escape(value)}"`);
-  return pairs.length ? `{${pairs.join(',')}}` : '';
-};
-// Label names in a fixed order, so the same labels given in another order are the same series.
-const keyOf = (labels: Labels) =>
-  Object.keys(labels)
-    .sort()
-    .map((name) => `${name}=${labels[name]}`)
-    .join('\u0000');
-
-class Counter {
-  private readonly values = new Map<string, { labels: Labels; value: number }>();
-  constructor(
-    readonly name: string,
-    readonly help: string,
-  ) {}
-  inc(labels: Labels, by = 1, key = keyOf(labels)): void {
-    const entry = this.values.get(key) ?? { labels, value: 0 };
-    entry.value += by;
-    this.values.set(key, entry);
-  }
-  render(): string {
-    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
-    for (const { labels, value } of this.values.values()) lines.push(`${this.name}${labelText(labels)} ${value}`);
-    return lines.join('\n');
+/**
+ * A prom-client histogram whose `_bucket` samples list `le` after the series' labels
+ * (`{method="GET",route="/",status="200",le="0.1"}`), as /metrics always has; prom-client puts it
+ * first. Prometheus ignores label order, but dashboards' and tests' text searches do not.
+ * prom-client's registry renders a histogram through `getForPromString` (internal to 15.x; the
+ * test of /metrics checks the order, so an upgrade that changes it fails there).
+ */
+interface PromSample {
+  labels: Record<string, string | number>;
+  sharedLabels?: Record<string, string | number>;
+}
+const promString = (Histogram.prototype as unknown as { getForPromString(this: Histogram): Promise<{ values: PromSample[] }> }).getForPromString;
+class SeriesHistogram<T extends string> extends Histogram<T> {
+  async getForPromString(): Promise<{ values: PromSample[] }> {
+    const data = await promString.call(this);
+    return { ...data, values: data.values.map(({ labels, sharedLabels = {}, ...rest }) => ({ ...rest, labels: { ...sharedLabels, ...labels }, sharedLabels: {} })) };
   }
 }
 
-class Histogram {
-  private readonly values = new Map<string, { labels: Labels; counts: number[]; sum: number; count: number }>();
-  constructor(
-    readonly name: string,
-    readonly help: string,
-    readonly buckets: number[],
-  ) {}
-  observe(labels: Labels, value: number, key = keyOf(labels)): void {
-    let entry = this.values.get(key);
-    if (!entry) {
-      entry = { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 };
-      this.values.set(key, entry);
+/**
+ * `collectDefaultMetrics({ register })`, returning what stops it. prom-client starts an event-loop
+ * delay monitor (`perf_hooks.monitorEventLoopDelay`, a 10 ms timer) and a GC `PerformanceObserver`
+ * for each registry and never stops them: an app built and closed in a long-lived process (every
+ * test) would leave both running. Neither is reachable afterwards, so both constructors are
+ * wrapped while prom-client's synchronous set-up runs (nothing else runs meanwhile; restored in
+ * `finally`) to keep hold of what it creates.
+ */
+function collectStoppableDefaultMetrics(register: Registry): () => void {
+  const stops: Array<() => void> = [];
+  const { monitorEventLoopDelay, PerformanceObserver } = perfHooks;
+  perfHooks.monitorEventLoopDelay = (options) => {
+    const histogram = monitorEventLoopDelay(options);
+    stops.push(() => histogram.disable());
+    return histogram;
+  };
+  perfHooks.PerformanceObserver = class extends PerformanceObserver {
+    constructor(callback: ConstructorParameters<typeof PerformanceObserver>[0]) {
+      super(callback);
+      stops.push(() => this.disconnect());
     }
-    for (let index = 0; index < this.buckets.length; index += 1) if (value <= this.buckets[index]!) entry.counts[index]! += 1;
-    entry.sum += value;
-    entry.count += 1;
+  };
+  try {
+    collectDefaultMetrics({ register });
+  } finally {
+    perfHooks.monitorEventLoopDelay = monitorEventLoopDelay;
+    perfHooks.PerformanceObserver = PerformanceObserver;
   }
-  render(): string {
-    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
-    for (const { labels, counts, sum, count } of this.values.values()) {
-      this.buckets.forEach((bound, index) => lines.push(`${this.name}_bucket${labelText({ ...labels, le: String(bound) })} ${counts[index]}`));
-      lines.push(`${this.name}_bucket${labelText({ ...labels, le: '+Inf' })} ${count}`);
-      lines.push(`${this.name}_sum${labelText(labels)} ${sum}`);
-      lines.push(`${this.name}_count${labelText(labels)} ${count}`);
-    }
-    return lines.join('\n');
-  }
+  return () => {
+    for (const stop of stops.splice(0)) stop();
+  };
 }
 
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -74,37 +72,79 @@ const JOB_BUCKETS = [0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
 const AUDIT_BUCKETS = [1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800, 3600, 7200];
 
 export class Metrics {
-  readonly httpRequests = new Counter('citable_http_requests_total', 'HTTP requests answered, by method, route pattern and status.');
-  readonly httpDuration = new Histogram('citable_http_request_duration_seconds', 'HTTP request latency in seconds, by method, route pattern and status.', HTTP_BUCKETS);
-  readonly jobs = new Counter('citable_jobs_total', 'Jobs handled by this process, by queue and outcome (completed or failed).');
-  readonly jobDuration = new Histogram('citable_job_duration_seconds', 'Job handling time in seconds, by queue and outcome. Queue audit-run is a page audit\'s whole duration, but only the coordinator of a site audit (opening the crawl); each page of a site audit is timed under queue audit-page. A whole audit is timed by citable_audit_duration_seconds.', JOB_BUCKETS);
-  readonly auditDuration = new Histogram(
-    'citable_audit_duration_seconds',
-    'Audit runs ended by this process, from the run created to its audit saved (outcome completed) or the run failed, in seconds, by scope (page or site). Each run is counted once, by the process that ended it (for a site audit, whichever process finished its last page): sum over processes.',
-    AUDIT_BUCKETS,
-  );
+  readonly registry = new Registry();
+  private readonly registers = [this.registry];
+  readonly httpRequests = new Counter({ name: 'citable_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.', labelNames: ['method', 'route', 'status'], registers: this.registers });
+  readonly httpDuration = new SeriesHistogram({
+    name: 'citable_http_request_duration_seconds',
+    help: 'HTTP request latency in seconds, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'],
+    buckets: HTTP_BUCKETS,
+    registers: this.registers,
+  });
+  readonly jobs = new Counter({ name: 'citable_jobs_total', help: 'Jobs handled by this process, by queue and outcome (completed or failed).', labelNames: ['queue', 'outcome'], registers: this.registers });
+  readonly jobDuration = new SeriesHistogram({
+    name: 'citable_job_duration_seconds',
+    help: 'Job handling time in seconds, by queue and outcome. Queue audit-run is a page audit\'s whole duration, but only the coordinator of a site audit (opening the crawl); each page of a site audit is timed under queue audit-page. A whole audit is timed by citable_audit_duration_seconds.',
+    labelNames: ['queue', 'outcome'],
+    buckets: JOB_BUCKETS,
+    registers: this.registers,
+  });
+  readonly auditDuration = new SeriesHistogram({
+    name: 'citable_audit_duration_seconds',
+    help: 'Audit runs ended by this process, from the run created to its audit saved (outcome completed) or the run failed, in seconds, by scope (page or site). Each run is counted once, by the process that ended it (for a site audit, whichever process finished its last page): sum over processes.',
+    labelNames: ['scope', 'outcome'],
+    buckets: AUDIT_BUCKETS,
+    registers: this.registers,
+  });
   private readonly started = Date.now();
+  private readonly stopDefaultMetrics: () => void;
+
+  constructor() {
+    const started = this.started;
+    new Gauge({
+      name: 'citable_process_uptime_seconds',
+      help: 'Seconds since this process built its app.',
+      registers: this.registers,
+      collect() {
+        this.set((Date.now() - started) / 1000);
+      },
+    });
+    new Gauge({
+      name: 'citable_process_resident_memory_bytes',
+      help: 'Resident set size in bytes.',
+      registers: this.registers,
+      collect() {
+        this.set(process.memoryUsage.rss());
+      },
+    });
+    this.stopDefaultMetrics = collectStoppableDefaultMetrics(this.registry);
+  }
 
   observeJob(queue: string, seconds: number, outcome: 'completed' | 'failed'): void {
-    this.jobs.inc({ queue, outcome });
-    this.jobDuration.observe({ queue, outcome }, seconds);
+    const labels = { queue, outcome };
+    this.jobs.inc(labels);
+    this.jobDuration.observe(labels, seconds);
   }
 
   observeAudit(scope: string, outcome: 'completed' | 'failed', seconds: number): void {
     this.auditDuration.observe({ scope, outcome }, seconds);
   }
 
-  render(extra: string[] = []): string {
-    const memory = process.memoryUsage();
-    const processLines = [
-      '# HELP citable_process_uptime_seconds Seconds since this process built its app.',
-      '# TYPE citable_process_uptime_seconds gauge',
-      `citable_process_uptime_seconds ${(Date.now() - this.started) / 1000}`,
-      '# HELP citable_process_resident_memory_bytes Resident set size in bytes.',
-      '# TYPE citable_process_resident_memory_bytes gauge',
-      `citable_process_resident_memory_bytes ${memory.rss}`,
-    ];
-    return [this.httpRequests.render(), this.httpDuration.render(), this.jobs.render(), this.jobDuration.render(), this.auditDuration.render(), ...processLines, ...extra].join('\n') + '\n';
+  observeRequest(labels: Labels & { method: string; route: string; status: string }, seconds: number): void {
+    this.httpRequests.inc(labels);
+    this.httpDuration.observe(labels, seconds);
+  }
+
+  /** The registry in Prometheus text, then `extra` lines (series kept outside it: job queue counts, read caches). */
+  async render(extra: string[] = []): Promise<string> {
+    const text = await this.registry.metrics();
+    return extra.length ? `${text}${extra.join('\n')}\n` : text;
+  }
+
+  /** Stops the event-loop monitor and the GC observer; the series stay readable. Called when the app closes. */
+  close(): void {
+    this.stopDefaultMetrics();
   }
 }
 
@@ -121,13 +161,13 @@ declare module 'fastify' {
 export function collectMetrics(app: FastifyInstance): Metrics {
   const metrics = new Metrics();
   app.decorate('metrics', metrics);
-  // Called on every response: one key for both series, and no promise.
+  app.addHook('onClose', (_instance, done) => {
+    metrics.close();
+    done();
+  });
+  // Called on every response, with no promise.
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    const labels = { method: request.method, route, status: String(reply.statusCode) };
-    const key = keyOf(labels);
-    metrics.httpRequests.inc(labels, 1, key);
-    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000, key);
+    metrics.observeRequest({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
     done();
   });
   return metrics;

@@ -78,6 +78,6 @@ export async function opsRoutes(app: FastifyInstance, options: { metricsToken: s
       request.log.warn({ err: error }, 'queue counts unavailable for /metrics');
     }
     extra.push(...readCacheMetricLines(app.readCache));
-    return reply.header('content-type', 'text/plain; version=0.0.4; charset=utf-8').send(app.metrics.render(extra));
+    return reply.header('content-type', 'text/plain; version=0.0.4; charset=utf-8').send(await app.metrics.render(extra));
   });
 }

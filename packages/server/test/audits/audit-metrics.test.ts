@@ -167,7 +167,7 @@ describe('audit durations in /metrics', () => {
 });
 
 describe('a run ended by two callers at once', () => {
-  it('is timed once: only the save that inserted the audit, or the update that failed the run in flight, tells', { timeout: 60_000 }, async () => {
+  it('is timed once: only the save that inserted the audit, or the update that failed the run in flight, tells', { timeout: 180_000 }, async () => {
     const origin = await startSite({ '/': '<p>home</p>' });
     const stored = await auditPageUrl(`${origin}/`, { allowHosts: ['127.0.0.1'] });
     const deps = handHeldDeps([]);
@@ -249,7 +249,7 @@ describe('a site crawl releases what its page jobs needed when its run ends', ()
 });
 
 describe('runs ended outside the job path', () => {
-  it('a synchronous audit (the audit function, the MCP page audit) is timed when it completes and when it fails', { timeout: 60_000 }, async () => {
+  it('a synchronous audit (the audit function, the MCP page audit) is timed when it completes and when it fails', { timeout: 180_000 }, async () => {
     const origin = await startSite({ '/': '<p>home</p>' });
     const refusedUrl = `http://127.0.0.1:${await closedPort()}/`;
     const before = await metricsText();
@@ -268,7 +268,7 @@ describe('runs ended outside the job path', () => {
     expect(Math.abs(seconds - (await runSpan(done.body.id)))).toBeLessThan(0.5);
   });
 
-  it('a run whose job could not be sent is timed as failed (POST /api/audits, the public API)', { timeout: 60_000 }, async () => {
+  it('a run whose job could not be sent is timed as failed (POST /api/audits, the public API)', { timeout: 180_000 }, async () => {
     const origin = await startSite({ '/': '<p>home</p>' });
     const before = await metricsText();
 

@@ -37,7 +37,7 @@ async function newUser(plan: 'free' | 'core', websites: string[]): Promise<TestU
 }
 
 async function waitForRun(cookie: string, id: string, until: (run: AuditRun) => boolean = (run) => run.status === 'completed' || run.status === 'failed'): Promise<AuditRun> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     const response = await api<AuditRun>(base, `/api/audits/${id}`, { cookie });
     expect(response.status).toBe(200);

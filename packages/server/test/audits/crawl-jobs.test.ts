@@ -166,14 +166,14 @@ describe('a site audit as page jobs', () => {
     expect((history.auditData as StoredAudit & { kind: 'site' }).result.pageCount).toBe(3);
   });
 
-  it('fails the run with the crawler\'s message when the start page cannot be read, and leaves no crawl behind', { timeout: 60_000 }, async () => {
+  it('fails the run with the crawler\'s message when the start page cannot be read, and leaves no crawl behind', { timeout: 180_000 }, async () => {
     const [run] = await server.db.insert(auditRuns).values({ userId, scope: 'site', websiteUrl: `${origin}/private/x`, maxPages: 10, status: 'queued', counted: true }).returning();
     await crawlWithJobs(run.id);
     expect(await getRun(server.db, userId, run.id)).toMatchObject({ status: 'failed', error: expect.stringContaining('robots.txt') });
     expect(await server.db.select().from(siteCrawls).where(eq(siteCrawls.runId, run.id))).toEqual([]);
   });
 
-  it('lets a site audit read up to the plan\'s page limit: 100 pages, 500 on the agency plan', { timeout: 60_000 }, async () => {
+  it('lets a site audit read up to the plan\'s page limit: 100 pages, 500 on the agency plan', { timeout: 180_000 }, async () => {
     const cookie = await signUpVerified(server.baseUrl, { name: 'Page Limit', email: uniqueEmail('page-limit'), password: STRONG_PASSWORD });
     const id = (await api(server.baseUrl, '/api/profile', { cookie })).body.user_id as string;
     await setPlan(server.db, id, 'pro');
@@ -187,7 +187,7 @@ describe('a site audit as page jobs', () => {
     expect(run.maxPages).toBe(500);
   });
 
-  it('retries a page whose handler fails unexpectedly, and records it as failed on the last delivery so the crawl still finishes', { timeout: 60_000 }, async () => {
+  it('retries a page whose handler fails unexpectedly, and records it as failed on the last delivery so the crawl still finishes', { timeout: 180_000 }, async () => {
     const runId = await newRun(100);
     const queue: PageJobPayload[] = [];
     const deps: CrawlDeps = { db: server.db, allowHosts: ['127.0.0.1'], log: server.app.log, enqueuePage: async (payload) => void queue.push(payload) };
@@ -207,7 +207,7 @@ describe('a site audit as page jobs', () => {
     expect((history.auditData as StoredAudit & { kind: 'site' }).failedPages).toEqual(expect.arrayContaining([{ url: `${origin}/a`, error: 'The page could not be audited because of an internal error.' }]));
   });
 
-  it('records as failed a page whose job pg-boss gave up on (dead letter), and the crawl completes', { timeout: 60_000 }, async () => {
+  it('records as failed a page whose job pg-boss gave up on (dead letter), and the crawl completes', { timeout: 180_000 }, async () => {
     const result = await server.db.execute<{ dead_letter: string }>(sql`select dead_letter from pgboss.queue where name = 'audit-page'`);
     const rows = (result as { rows?: { dead_letter: string }[] }).rows ?? (result as unknown as { dead_letter: string }[]);
     expect(rows[0]?.dead_letter).toBe('audit-page-failed');

@@ -142,7 +142,7 @@ describe('a page audit of an error page', () => {
 });
 
 describe('a site audit with error pages', () => {
-  it('lists them as crawl errors, outside the score, the page count and the "N of M pages" counts', { timeout: 60_000 }, async () => {
+  it('lists them as crawl errors, outside the score, the page count and the "N of M pages" counts', { timeout: 180_000 }, async () => {
     const started = await api<AuditRun>(server.baseUrl, '/api/audits', { cookie, body: { url: `${origin}/`, scope: 'site', maxPages: 10 } });
     expect(started.status).toBe(202);
     const run = await runJob(started.body.id);
@@ -186,7 +186,7 @@ describe('a site audit with error pages', () => {
 });
 
 describe('the page limit of a site audit', () => {
-  it('counts content pages only: soft 404s take no room, in the job crawl and in the in-process crawl alike', { timeout: 60_000 }, async () => {
+  it('counts content pages only: soft 404s take no room, in the job crawl and in the in-process crawl alike', { timeout: 180_000 }, async () => {
     const softErrors = CROWDED_SOFT_404S.map((path) => ({ url: `${origin}${path}`, status: 200, reason: 'answered 200 OK but says "Page not found" (a soft 404)' }));
     const started = await api<AuditRun>(server.baseUrl, '/api/audits', { cookie, body: { url: `${origin}/crowded/`, scope: 'site', maxPages: 3 } });
     expect(started.status).toBe(202);

@@ -176,7 +176,7 @@ describe('account enumeration', () => {
     expect(again.body.token).toBeNull();
 
     // The after-response hook runs once the reply is sent; give it a moment.
-    await expect.poll(async () => (await server.outbox(email)).map((message) => message.subject), { timeout: 3000 }).toContain('Someone tried to create a Citable account with your email');
+    await expect.poll(async () => (await server.outbox(email)).map((message) => message.subject), { timeout: 30_000 }).toContain('Someone tried to create a Citable account with your email');
     const notice = (await server.outbox(email)).find((message) => message.subject.startsWith('Someone tried'));
     expect(notice?.links).toContain(`${base}/?auth=signin`);
   });

@@ -284,7 +284,14 @@ describe('over the monthly token budget', () => {
 
 describe('a client that goes away', () => {
   it('stops the run and stores nothing', async () => {
-    llm.handle(() => ({ ...chatCompletion(MENTION), delayMs: 1_500 }));
+    // The model answers nothing until the client has gone and the server has given up its calls:
+    // an answer on a clock could come before a busy server noticed the close, and let it ask more.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    llm.handle(async () => {
+      await held;
+      return chatCompletion(MENTION);
+    });
     // A raw request, destroyed like a closed browser tab: the socket goes away mid-run.
     const before = llm.requests.length;
     const body = JSON.stringify({ domain: 'cancelled.example', keywords: 'SEO' });
@@ -294,9 +301,13 @@ describe('a client that goes away', () => {
     });
     request.on('error', () => undefined);
     request.end(body);
-    await expect.poll(() => llm.requests.some((recorded) => userPrompt(recorded).includes('SEO')), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => llm.requests.some((recorded) => userPrompt(recorded).includes('SEO')), { timeout: 60_000 }).toBe(true);
     request.destroy();
+    // The server aborts the model calls it has in flight: the fake sees each closed unanswered.
+    await expect.poll(() => llm.inFlight(), { timeout: 60_000 }).toBe(0);
+    // Then nothing more: no further ask, no run stored.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
+    release();
     const runs = await server.db.select().from(citationRuns).where(eq(citationRuns.domain, 'cancelled.example'));
     expect(runs).toEqual([]);
     // 2 prompts x 3 samples, 4 in flight at most: the asks queued behind them were never sent.

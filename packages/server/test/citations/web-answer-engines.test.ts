@@ -502,11 +502,23 @@ describe('an engine’s calls', () => {
 
   it('has at most 3 calls in flight at once', async () => {
     let inFlight = 0;
+    let received = 0;
     let most = 0;
+    let held: Array<() => void> = [];
     fake.handle(async (request) => {
       inFlight += 1;
+      received += 1;
       most = Math.max(most, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Answers are held until 3 calls are in flight (or the last ones came), then for a moment in
+      // which a 4th would show: a busy machine spreading the calls out cannot hide the limit.
+      const released = new Promise<void>((resolve) => held.push(resolve));
+      if (inFlight >= 3 || received === 8) {
+        setTimeout(() => {
+          for (const resolve of held) resolve();
+          held = [];
+        }, 50);
+      }
+      await released;
       inFlight -= 1;
       return answering(claude)(request);
     });

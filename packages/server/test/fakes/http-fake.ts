@@ -27,6 +27,8 @@ export interface HttpFake {
   requests: RecordedRequest[];
   /** Replaces the handler; the requests recorded so far stay. */
   handle(handler: FakeHandler): void;
+  /** Requests received whose answer is not sent yet and whose client has not gone away. */
+  inFlight(): number;
   close(): Promise<void>;
 }
 
@@ -34,7 +36,12 @@ export interface HttpFake {
 export async function startHttpFake(handler: FakeHandler): Promise<HttpFake> {
   let current = handler;
   const requests: RecordedRequest[] = [];
+  let inFlight = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    inFlight += 1;
+    res.once('close', () => {
+      inFlight -= 1;
+    });
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
@@ -64,6 +71,7 @@ export async function startHttpFake(handler: FakeHandler): Promise<HttpFake> {
     handle(next) {
       current = next;
     },
+    inFlight: () => inFlight,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -44,7 +44,7 @@ describe('metrics', () => {
     const job = { id: 'hostile-metrics', payload: z.object({ n: z.number() }), handler: async () => undefined };
     await server.app.jobs.define(job);
     await server.app.jobs.send(job, { n: 1 });
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 90_000;
     let text = '';
     for (;;) {
       const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });

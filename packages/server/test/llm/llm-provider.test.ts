@@ -6,7 +6,7 @@ import { LlmBudgetExceededError, LlmInvalidOutputError, LlmNotConfiguredError, L
 import { retryAfterMs } from '../../src/features/llm/retry';
 import { readLlmSettings, type LlmSettings } from '../../src/settings/llm';
 import type { LlmUsageEntry, LlmUsageStore } from '../../src/features/llm/usage';
-import { startHttpFake, type HttpFake } from '../fakes/http-fake';
+import { startHttpFake, type FakeReply, type HttpFake } from '../fakes/http-fake';
 import { chatBody, chatCompletion, chatError } from '../fakes/openai-compatible';
 
 let fake: HttpFake;
@@ -126,13 +126,16 @@ describe('against an OpenAI-compatible server', () => {
   });
 
   it('gives up on a slow model at the timeout', async () => {
-    fake.handle(() => ({ ...chatCompletion('too late'), delayMs: 1_500 }));
+    // A model that never answers: only the timeout can end the call, however busy the machine
+    // (an answer due on a clock could beat a late timeout).
+    fake.handle(() => new Promise<FakeReply>(() => {}));
+    const before = fake.requests.length;
     const llm = createLlmClient({ settings: settings({ timeoutMs: 200 }), usage: memoryStore() });
-    const started = Date.now();
     const error = await llm.complete(context, { prompt: 'x' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(LlmTimeoutError);
     expect((error as Error).message).toMatch(/did not answer within/);
-    expect(Date.now() - started).toBeLessThan(1_400);
+    // A timeout is not retried.
+    expect(fake.requests.length - before).toBe(1);
   });
 
   it('turns invalid JSON, and JSON of the wrong shape, into a clear typed error, still counting the tokens', async () => {

@@ -48,7 +48,7 @@ async function generate(user: TestUser, body: GenerateReportRequest): Promise<Re
   const started = await api(base, '/api/functions/generate-report', { cookie: user.cookie, body });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   expect(started.body).toMatchObject({ status: 'queued', downloadUrl: null });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     const report = await api<ReportListItem>(base, `/api/reports/${started.body.reportId}`, { cookie: user.cookie });
     expect(report.status).toBe(200);

@@ -81,7 +81,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('monitoring a refused address', () => {
-  it('fails the run at once, without a retry, warns once, and shows the reason on the site card', { timeout: 60_000 }, async () => {
+  it('fails the run at once, without a retry, warns once, and shows the reason on the site card', { timeout: 180_000 }, async () => {
     const user = await newUser(REFUSED);
     const now = new Date();
     expect(await server.app.monitor.tick(now)).toEqual({ started: 1, busy: 0 });

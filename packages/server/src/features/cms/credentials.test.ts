@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { decryptCredentials, encryptCredentials } from './credentials';
 import { resolveCredentialsKey } from '../../settings/cms-credentials-key';
 
@@ -31,6 +31,7 @@ describe('credentials encryption', () => {
 describe('CREDENTIALS_KEY', () => {
   it('accepts 32 bytes in hex or base64 and refuses anything else', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'citable-key-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     expect(resolveCredentialsKey({ CREDENTIALS_KEY: 'ab'.repeat(32) }, dir, true, fail)).toEqual(Buffer.alloc(32, 0xab));
     expect(resolveCredentialsKey({ CREDENTIALS_KEY: Buffer.alloc(32, 3).toString('base64') }, dir, true, fail)).toEqual(Buffer.alloc(32, 3));
     expect(() => resolveCredentialsKey({ CREDENTIALS_KEY: 'short' }, dir, false, fail)).toThrow(/must be 32 bytes/);
@@ -38,6 +39,7 @@ describe('CREDENTIALS_KEY', () => {
 
   it('refuses production without it, and generates one into DATA_DIR otherwise', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'citable-key-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     expect(() => resolveCredentialsKey({}, dir, true, fail)).toThrow(/CREDENTIALS_KEY is not set/);
     const generated = resolveCredentialsKey({}, dir, false, fail);
     expect(generated).toHaveLength(32);
