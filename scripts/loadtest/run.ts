@@ -1,11 +1,11 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { count, gte } from 'drizzle-orm';
+import { and, count, gte, inArray, like } from 'drizzle-orm';
 import type { Db } from '../../packages/server/src/db/client';
 import { auditRuns } from '../../packages/server/src/db/schema';
 import { buildApp } from '../../packages/server/src/app';
@@ -20,7 +20,9 @@ import { seedThroughServices, type SeededUser } from './seed';
  * insights card, and the newest audit's report. `:newest` is each user's newest audit.
  */
 export const DASHBOARD_READS = ['/api/auth/get-session', '/api/profile', '/api/white-label', '/api/alerts', '/api/audits?limit=10', '/api/insights', '/api/audits/:newest', '/api/monitoring/sites'];
-const SUBMISSION_PAGES = ['/', '/about', '/faq', '/guide'];
+/** Pages of the generated site (scripts/bench/generated-site.ts) that submissions audit: ~20 KB each, all different. */
+const GENERATED_PAGES = 1000;
+const generatedPage = (n: number) => (n % GENERATED_PAGES === 0 ? '/' : `/page/${n % GENERATED_PAGES}`);
 
 export interface LoadtestOptions {
   users: number;
@@ -37,10 +39,16 @@ export interface LoadtestOptions {
    * reached, for the latency of a server that is busy but not saturated (default 0: none).
    */
   pacedSeconds?: number;
+  /** Page audits submitted per second during the paced phase, each a different page of the generated site by a different user (default 0: none). */
+  pacedAuditsPerSecond?: number;
+  /** How long to wait after the dashboard phase for its audits to finish before the paced phase (default 120 s). */
+  drainSeconds?: number;
   /** Seconds after which a request counts as an error (default 10). */
   timeoutSeconds?: number;
   /** Where to write a CPU profile of the server during the dashboard phase (.cpuprofile). */
   cpuProfile?: string;
+  /** The same during the paced phase. */
+  pacedCpuProfile?: string;
   log?: (line: string) => void;
 }
 
@@ -67,11 +75,39 @@ export interface LoadtestReport {
   submissions: LoadResult;
   /** The paced phase's reads, with the rate offered. */
   paced?: LoadResult & { offeredRate: number };
+  /** The paced phase's audit submissions (POST /api/audits at a steady rate) and what became of them. */
+  pacedAudits?: PacedAudits;
+  /** The dashboard phase's audits: how many completed during it, and how long the rest took to finish. */
+  dashboardAudits: { submitted: number; completedDuring: number; completedPerSecond: number; drainSeconds: number; leftInFlight: number };
+  /** The machine's 1, 5 and 15 minute load averages at the end of the measurements. */
+  loadAverage: number[];
   seedSeconds: number;
   /** The audit runs submitted in the dashboard phase, by their status when it ended. */
   audits: Record<string, number>;
   /** Lookups of the server's read caches during the dashboard phase (absent with READ_CACHE_SECONDS=0). */
   readCache?: Record<'sessions' | 'responses', { hits: number; misses: number }>;
+}
+
+export interface PacedAudits {
+  /** The submissions' own response times and statuses (202, or 409 while the user's audit is in flight). */
+  submissions: LoadResult;
+  offeredRate: number;
+  /** Runs created (202) during the phase. */
+  submitted: number;
+  /** Of those, completed while the phase lasted. */
+  completedDuring: number;
+  /** Completed in the end (after waiting up to the drain time), failed, still in flight. */
+  completed: number;
+  failed: number;
+  leftInFlight: number;
+  submittedPerSecond: number;
+  /** Completed audits over the time from the phase's start to the last completion: the submission rate when the server keeps up, less when a backlog builds. */
+  completedPerSecond: number;
+  /** From submission (the run created) to completion (the audit saved), of the runs that completed, in ms. */
+  latencyP50: number;
+  latencyP95: number;
+  /** The failures' messages, by count. */
+  errors: Record<string, number>;
 }
 
 async function auditsSince(db: Db, since: Date): Promise<Record<string, number>> {
@@ -86,6 +122,28 @@ function cacheLookups(caches: { sessions: { hits: number; misses: number } | nul
     sessions: { hits: caches.sessions.hits, misses: caches.sessions.misses },
     responses: { hits: caches.responses.hits, misses: caches.responses.misses },
   };
+}
+
+/** The runs created since `since` whose URL starts with `prefix`. */
+async function runsSince(db: Db, since: Date, prefix: string) {
+  return db
+    .select({ status: auditRuns.status, createdAt: auditRuns.createdAt, finishedAt: auditRuns.finishedAt, error: auditRuns.error })
+    .from(auditRuns)
+    .where(and(gte(auditRuns.createdAt, since), like(auditRuns.websiteUrl, `${prefix}%`)));
+}
+
+/** Waits (up to `seconds`) until no run created since `since` is queued or running; returns the seconds waited and how many are left. */
+async function drain(db: Db, since: Date, seconds: number): Promise<{ seconds: number; left: number }> {
+  const started = performance.now();
+  for (;;) {
+    const [{ left }] = await db
+      .select({ left: count() })
+      .from(auditRuns)
+      .where(and(gte(auditRuns.createdAt, since), inArray(auditRuns.status, ['queued', 'running'])));
+    const waited = (performance.now() - started) / 1000;
+    if (left === 0 || waited >= seconds) return { seconds: waited, left };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
@@ -136,7 +194,7 @@ function requestsFor(client: number, users: SeededUser[], options: LoadtestOptio
     // whole run rather than all waiting for the end of a long cycle.
     if (submits && (visit + client) % options.submitEvery === options.submitEvery - 1) {
       const submitter = mine[submissions % mine.length];
-      const url = new URL(SUBMISSION_PAGES[(client + submissions) % SUBMISSION_PAGES.length], siteUrl).toString();
+      const url = new URL(generatedPage(client * 7 + submissions), siteUrl).toString();
       submissions += 1;
       requests.push({
         method: 'POST',
@@ -152,6 +210,51 @@ function requestsFor(client: number, users: SeededUser[], options: LoadtestOptio
     }
   }
   return requests;
+}
+
+/**
+ * The paced phase's submissions: one list, sent in order at the plan's rate, each a different page
+ * of the generated site by the next user (a user's earlier audit has long finished by their turn).
+ */
+function pacedSubmissions(users: SeededUser[], count: number, baseUrl: string, siteUrl: string): LoadRequest[] {
+  return Array.from({ length: count }, (_, k) => ({
+    method: 'POST' as const,
+    path: '/api/audits',
+    headers: { cookie: users[k % users.length]!.cookie, origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: new URL(generatedPage(500 + k), siteUrl).toString(), scope: 'page' }),
+    kind: 'submit' as const,
+  }));
+}
+
+/** One dashboard page load per user (the reads of DASHBOARD_READS, in order), 16 users at a time; returns the seconds taken. */
+async function warmReadCaches(users: SeededUser[], baseUrl: string): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < users.length; index = next++) {
+      const user = users[index]!;
+      for (const read of DASHBOARD_READS) {
+        const response = await fetch(new URL(read.replace(':newest', user.newestAuditId), baseUrl), { headers: { cookie: user.cookie } });
+        await response.arrayBuffer();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  return (performance.now() - started) / 1000;
+}
+
+/** The generated benchmark site in a process of its own (scripts/bench/serve-generated-site.ts), so serving pages costs the server nothing. */
+async function startGeneratedSite(): Promise<{ origin: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../bench/serve-generated-site.ts'), String(GENERATED_PAGES)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const origin = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) resolve(out.split('\n')[0]!.trim());
+    });
+    child.once('exit', (code) => reject(new Error(`the generated site exited with code ${code} before serving`)));
+  });
+  return { origin, child };
 }
 
 /** Runs the plan in the load generator's own process (scripts/loadtest/client.ts). */
@@ -198,6 +301,8 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
   const port = await freePort();
   const database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
   const site = await startTestSite();
+  // What submissions audit: the generated site, ~20 KB pages as real ones are, served by another process.
+  const generated = await startGeneratedSite();
   const config = loadConfig({
     ...process.env,
     DATABASE_URL: database?.url ?? '',
@@ -249,7 +354,7 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
       },
       dataDir,
     );
-    const lists = Array.from({ length: options.connections }, (_, client) => requestsFor(client, users, options, baseUrl, site.url));
+    const lists = Array.from({ length: options.connections }, (_, client) => requestsFor(client, users, options, baseUrl, generated.origin));
     const lookupsBefore = cacheLookups(app.readCache);
     const phaseStarted = new Date();
     const load = await profiled(options.cpuProfile, () =>
@@ -264,8 +369,21 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
         dataDir,
       ),
     );
+    const phaseEnded = new Date();
     const lookupsAfter = cacheLookups(app.readCache);
     const audits = await auditsSince(app.db, phaseStarted);
+    const dashboardRuns = await runsSince(app.db, phaseStarted, generated.origin);
+    const completedDuring = dashboardRuns.filter((run) => run.status === 'completed' && run.finishedAt && run.finishedAt <= phaseEnded).length;
+    // The paced phase measures audits on their own: what the dashboard phase queued finishes first.
+    const drained = await drain(app.db, phaseStarted, options.drainSeconds ?? 120);
+    log(`dashboard phase: ${dashboardRuns.length} audits submitted, ${completedDuring} completed during it; ${drained.left === 0 ? `the rest finished ${drained.seconds.toFixed(1)} s after it` : `${drained.left} still in flight after ${drained.seconds.toFixed(0)} s`}`);
+    const dashboardAudits = {
+      submitted: dashboardRuns.length,
+      completedDuring,
+      completedPerSecond: completedDuring / options.durationSeconds,
+      drainSeconds: drained.seconds,
+      leftInFlight: drained.left,
+    };
     const readCache =
       lookupsBefore && lookupsAfter
         ? {
@@ -276,13 +394,62 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
     const { read, submit } = load.kinds;
     const reads = summarize('dashboard reads', [read], options.durationSeconds, 0);
     let paced: LoadtestReport['paced'];
+    let pacedAudits: PacedAudits | undefined;
     if (options.pacedSeconds) {
+      // The audits that just finished dropped their users' cached answers, and entries older than
+      // READ_CACHE_SECONDS have expired: each user loads the dashboard once first (unmeasured), as
+      // a returning user has, so the phase measures a busy server rather than the caches refilling.
+      const warmed = await warmReadCaches(users, baseUrl);
+      log(`read caches warmed: one dashboard load per user in ${warmed.toFixed(1)} s`);
       const offeredRate = Math.max(1, Math.floor(reads.throughput / 2));
-      log(`paced: the same page loads at ${offeredRate} req/s for ${options.pacedSeconds} s`);
-      const readLists = Array.from({ length: options.connections }, (_, client) => requestsFor(client, users, { ...options, submitEvery: 0 }, baseUrl, site.url));
-      const slow = await hammer({ baseUrl, seconds: options.pacedSeconds, connections: options.connections, timeoutSeconds, lists: readLists, rate: offeredRate }, dataDir);
+      const auditRate = options.pacedAuditsPerSecond ?? 0;
+      log(`paced: the same page loads at ${offeredRate} req/s for ${options.pacedSeconds} s${auditRate ? `, with ${auditRate} page audits submitted per second` : ''}`);
+      const readLists = Array.from({ length: options.connections }, (_, client) => requestsFor(client, users, { ...options, submitEvery: 0 }, baseUrl, generated.origin));
+      const pacedStarted = new Date();
+      const submitting = auditRate
+        ? hammer(
+            {
+              baseUrl,
+              seconds: options.pacedSeconds,
+              connections: 8,
+              timeoutSeconds,
+              lists: [pacedSubmissions(users, Math.ceil(auditRate * options.pacedSeconds), baseUrl, generated.origin)],
+              rate: auditRate,
+            },
+            dataDir,
+          )
+        : undefined;
+      const [slow, submitted] = await profiled(options.pacedCpuProfile, () =>
+        Promise.all([hammer({ baseUrl, seconds: options.pacedSeconds!, connections: options.connections, timeoutSeconds, lists: readLists, rate: offeredRate }, dataDir), submitting]),
+      );
+      const pacedEnded = new Date();
       paced = { ...summarize(`reads at ${offeredRate} req/s`, [slow.kinds.read], options.pacedSeconds, slow.errors), offeredRate };
+      if (submitted) {
+        const within = (await runsSince(app.db, pacedStarted, generated.origin)).filter((run) => run.createdAt <= pacedEnded);
+        const completedDuring = within.filter((run) => run.status === 'completed' && run.finishedAt && run.finishedAt <= pacedEnded).length;
+        const waited = await drain(app.db, pacedStarted, options.drainSeconds ?? 120);
+        const runs = (await runsSince(app.db, pacedStarted, generated.origin)).filter((run) => run.createdAt <= pacedEnded);
+        const done = runs.filter((run) => run.status === 'completed' && run.finishedAt);
+        const latencies = done.map((run) => run.finishedAt!.getTime() - run.createdAt.getTime()).sort((a, b) => a - b);
+        const errors: Record<string, number> = {};
+        for (const run of runs.filter((entry) => entry.status === 'failed')) errors[run.error ?? '?'] = (errors[run.error ?? '?'] ?? 0) + 1;
+        pacedAudits = {
+          submissions: summarize(`audit submissions at ${auditRate}/s`, [submitted.kinds.submit], options.pacedSeconds, submitted.errors, [409]),
+          offeredRate: auditRate,
+          submitted: runs.length,
+          completedDuring,
+          completed: done.length,
+          failed: runs.filter((run) => run.status === 'failed').length,
+          leftInFlight: waited.left,
+          submittedPerSecond: runs.length / options.pacedSeconds,
+          completedPerSecond: done.length / Math.max(options.pacedSeconds, (Math.max(...done.map((run) => run.finishedAt!.getTime())) - pacedStarted.getTime()) / 1000),
+          latencyP50: percentile(latencies, 50),
+          latencyP95: percentile(latencies, 95),
+          errors,
+        };
+      }
     }
+    const loadAverage = loadavg();
     return {
       baseline: summarize('bare route /api/health', [bare.kinds.read], bareSeconds, bare.errors),
       dashboard: summarize('dashboard (all)', [read, submit], options.durationSeconds, load.errors, [409]),
@@ -290,6 +457,9 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
       submissions: summarize('audit submissions', [submit], options.durationSeconds, 0, [409]),
       audits,
       paced,
+      pacedAudits,
+      dashboardAudits,
+      loadAverage,
       seedSeconds,
       readCache,
     };
@@ -300,6 +470,7 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
     for (let waited = 0; waited < 10_000 && (await connectionsOf(app.server)) > 0; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
     await app.close();
     await site.close();
+    generated.child.kill();
     rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();
   }

@@ -63,7 +63,7 @@ async function engineResults(siteUrl: string): Promise<{ url: string | null; sco
     maxPages: 4,
     onProgress: async () => undefined,
   });
-  const content = auditPastedContent(`# Brewing green tea\n\n${'Lantern Tea explains how to brew sencha at 70 °C for one minute. '.repeat(30)}`);
+  const content = await auditPastedContent(`# Brewing green tea\n\n${'Lantern Tea explains how to brew sencha at 70 °C for one minute. '.repeat(30)}`);
   return [...pages, { url: siteUrl, scope: 'site', stored: site }, { url: null, scope: 'page', stored: content }];
 }
 

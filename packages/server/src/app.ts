@@ -149,7 +149,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // After a crash: audit runs and reports that no job will ever finish are failed, not left spinning.
   await app.register(interruptedWorkPlugin);
   const auditDeps = { db: app.db, allowHosts: config.fetchAllowHosts, log: app.log, afterSave: alertsAfterSave(app.db) };
-  const auditJob = await defineAuditJobs(app, auditDeps);
+  const auditJob = await defineAuditJobs(app, auditDeps, config.auditEngine);
   const reportStorage = createReportStorage(config.reportStorage);
   const reportJob = reportGenerateJob({ db: app.db, storage: reportStorage, log: app.log });
   await app.jobs.define(reportJob);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { readApiRateLimit } from './settings/api-rate-limit';
 import { readCitationSourceSettings, type CitationSourceSettings } from './settings/citation-sources';
@@ -67,7 +68,43 @@ export interface Config {
    * default 15). The fault tests shorten both so a kill is recovered from in seconds.
    */
   jobTiming: JobTiming;
+  /** The audit engine's worker threads and how many audit jobs a process runs at once (AUDIT_THREADS, AUDIT_JOB_CONCURRENCY, AUDIT_WORKER_HEAP_MB). */
+  auditEngine: AuditEngineSettings;
 }
+
+/**
+ * Audits (features/audits/engine). The engine's CPU work (parsing and checking a fetched page or
+ * pasted content) runs on a pool of worker threads in each process, so the event loop that answers
+ * requests only fetches and saves; the jobs around it are mostly network waits.
+ *
+ * - `threads` (AUDIT_THREADS, 1-64): engine worker threads, one started with the app and the rest
+ *   when audits wait for one. Default: the cores (os.availableParallelism) less one for the event
+ *   loop, between 1 and 4 (as the CLI's crawl).
+ * - `jobConcurrency` (AUDIT_JOB_CONCURRENCY, 1-256): `audit-run` jobs one process runs at once, and
+ *   about as many `audit-page` jobs (batches of 4). Default: twice the cores, between 2 and 16: a
+ *   job mostly waits on the site, so more jobs than cores keep the engine threads fed, while each
+ *   holds a page (up to 5 MB) and a few connections.
+ * - `heapMb` (AUDIT_WORKER_HEAP_MB, 64-16384, default 1024): each engine thread's heap ceiling. A page
+ *   that needs more fails alone ("needed more memory than an audit may use") and the thread is
+ *   replaced; the largest page the fetcher accepts (5 MB of dense markup) needs about 340 MB.
+ */
+export interface AuditEngineSettings {
+  threads: number;
+  jobConcurrency: number;
+  heapMb: number;
+}
+
+/** AUDIT_THREADS' default: the cores less one, between 1 and 4. */
+export function defaultAuditThreads(cores = availableParallelism()): number {
+  return Math.max(1, Math.min(4, cores - 1));
+}
+
+/** AUDIT_JOB_CONCURRENCY's default: twice the cores, between 2 and 16. */
+export function defaultAuditJobConcurrency(cores = availableParallelism()): number {
+  return Math.max(2, Math.min(16, cores * 2));
+}
+
+export const DEFAULT_AUDIT_WORKER_HEAP_MB = 1024;
 
 export interface JobTiming {
   heartbeatSeconds: number;
@@ -114,6 +151,21 @@ function parseJobTiming(env: Env): JobTiming {
     return seconds;
   };
   return { heartbeatSeconds: read('JOB_HEARTBEAT_SECONDS', 20, 10, 3600), superviseIntervalSeconds: read('JOB_SUPERVISE_INTERVAL_SECONDS', 15, 1, 3600) };
+}
+
+function parseAuditEngine(env: Env): AuditEngineSettings {
+  const read = (name: string, fallback: number, min: number, max: number): number => {
+    const value = env[name];
+    if (value === undefined || value === '') return fallback;
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < min || number > max) throw new ConfigError(`${name} must be a whole number between ${min} and ${max}, got "${value}"`);
+    return number;
+  };
+  return {
+    threads: read('AUDIT_THREADS', defaultAuditThreads(), 1, 64),
+    jobConcurrency: read('AUDIT_JOB_CONCURRENCY', defaultAuditJobConcurrency(), 1, 256),
+    heapMb: read('AUDIT_WORKER_HEAP_MB', DEFAULT_AUDIT_WORKER_HEAP_MB, 64, 16_384),
+  };
 }
 
 /**
@@ -180,6 +232,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsPort: env.METRICS_PORT ? parsePort(env.METRICS_PORT, 'METRICS_PORT') : 9464,
     shutdownTimeoutMs: parseShutdownTimeout(env.SHUTDOWN_TIMEOUT_SECONDS),
     jobTiming: parseJobTiming(env),
+    auditEngine: parseAuditEngine(env),
     readCacheSeconds: parseReadCacheSeconds(env.READ_CACHE_SECONDS),
   };
 }

@@ -18,9 +18,16 @@ export interface JobDefinition<S extends z.ZodType> {
   /**
    * Jobs handled at once per process: `batchSize` jobs fetched together and run concurrently, each
    * settled on its own, and fetched again at once while batches come back full; `localConcurrency`
-   * such loops. An idle loop polls every `pollingIntervalSeconds`. Default: one job, every 2 s.
+   * such loops. An idle loop polls every `pollingIntervalSeconds` (pg-boss's minimum is 0.5).
+   * Default: one job, every 2 s. A queue with `queue.notify` is also woken the moment a job is sent,
+   * in every process working it (pg-boss's LISTEN/NOTIFY, on PostgreSQL and PGlite alike); it then
+   * polls only every `notifyPollingIntervalSeconds` (default 30) as a backstop, and falls back to
+   * `pollingIntervalSeconds` while the listener is down. `fetchAgainAfterJob` (one job at a time
+   * only): a loop that finished a job fetches again at once, until a fetch finds none, so a backlog
+   * is worked through without waiting out a poll interval between jobs (pg-boss bursts only on
+   * full batches of more than one, or on its cached count of ready jobs, up to a minute old).
    */
-  work?: { batchSize?: number; localConcurrency?: number; pollingIntervalSeconds?: number };
+  work?: { batchSize?: number; localConcurrency?: number; pollingIntervalSeconds?: number; notifyPollingIntervalSeconds?: number; fetchAgainAfterJob?: boolean };
 }
 
 export interface JobRegistryOptions {
@@ -118,7 +125,22 @@ export class JobRegistry {
         throw error;
       }
     };
-    const { batchSize = 1, ...work } = definition.work ?? {};
+    const { batchSize = 1, fetchAgainAfterJob = false, ...work } = definition.work ?? {};
+    if (batchSize === 1 && fetchAgainAfterJob) {
+      // One pg-boss worker per loop, each woken by its own job's end: a woken loop skips its delay.
+      const { localConcurrency = 1, ...single } = work;
+      for (let loop = 0; loop < localConcurrency; loop += 1) {
+        let workerId: string | undefined;
+        workerId = await this.boss.work(definition.id, { ...single, batchSize: 1, localConcurrency: 1 }, async ([job]) => {
+          try {
+            await handle(job);
+          } finally {
+            if (workerId) this.boss.notifyWorker(workerId);
+          }
+        });
+      }
+      return;
+    }
     if (batchSize === 1) {
       await this.boss.work(definition.id, { batchSize: 1, ...work }, async ([job]) => handle(job));
       return;
@@ -152,7 +174,11 @@ export const jobsPlugin = fp<{ work?: boolean; schedules?: boolean; drainTimeout
     // most every monitorIntervalSeconds (60 by default) whatever the supervise interval: both are
     // set, or a dead process's jobs would wait up to a minute longer than JOB_SUPERVISE_INTERVAL_SECONDS says.
     const timing = { superviseIntervalSeconds: supervise, monitorIntervalSeconds: supervise };
-    const boss = pglite ? new PgBoss({ db: fromPglite(pglite), backend: 'pglite', ...timing }) : new PgBoss({ connectionString: databaseUrl, max: 5, ...timing });
+    // LISTEN/NOTIFY wakes this process's workers when a job is sent to a queue that asks for it
+    // (`queue.notify`: the audits), from any process; it takes one more connection on PostgreSQL
+    // (none on PGlite), so only a process that works jobs listens. Sending notifies either way.
+    const listen = { useListenNotify: options.work !== false };
+    const boss = pglite ? new PgBoss({ db: fromPglite(pglite), backend: 'pglite', ...timing, ...listen }) : new PgBoss({ connectionString: databaseUrl, max: 5, ...timing, ...listen });
     boss.on('error', (error) => app.log.error({ err: error }, 'pg-boss error'));
     await boss.start();
     // One process per PGlite folder (the data-folder lock): a job still active at start-up was held

@@ -35,7 +35,7 @@ export const auditFunctionRoutes: FastifyPluginAsyncZod<{ allowHosts: readonly s
       let stored;
       try {
         // The heartbeat tells other processes this run is alive though no job holds it.
-        stored = url !== undefined ? await withRunHeartbeat(app.db, owner.ownerId, run.id, () => auditPageUrl(url, deps)) : auditPastedContent(content ?? '');
+        stored = url !== undefined ? await withRunHeartbeat(app.db, owner.ownerId, run.id, () => auditPageUrl(url, deps)) : await auditPastedContent(content ?? '');
       } catch (error) {
         const message = expectedFailureMessage(error);
         await failRun(app.db, owner.ownerId, run.id, message ?? INTERNAL_FAILURE_MESSAGE);

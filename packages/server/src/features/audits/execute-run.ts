@@ -1,4 +1,5 @@
 import { expectedFailureMessage, INTERNAL_FAILURE_MESSAGE } from './audit-failure';
+import { AuditEngineClosed } from './engine/engine-pool';
 import { runSiteCrawl, type CrawlDeps } from './crawl/site-crawl';
 import { failAudit, finishRun, type AuditDeps } from './lifecycle';
 import { auditPageUrl, auditSite } from './run-audit';
@@ -29,6 +30,8 @@ export async function executeRun(deps: AuditDeps & Partial<Pick<CrawlDeps, 'enqu
           })
         : await auditPageUrl(run.websiteUrl, { allowHosts: deps.allowHosts });
   } catch (error) {
+    // The process is stopping: the job runs again after the restart, so the run is left in flight.
+    if (error instanceof AuditEngineClosed) throw error;
     const message = expectedFailureMessage(error);
     if (message === null) deps.log.error({ err: error, auditId: runId }, 'audit failed');
     await failAudit(deps, userId, runId, message ?? INTERNAL_FAILURE_MESSAGE);

@@ -1,7 +1,8 @@
 import type { AuditProgress, AuditResult, ErrorPage, SiteSnapshot } from '@citable/contract';
 import { crawlSite, snapshotPage } from '@citable/crawler';
-import { auditContent, auditFetchedPage } from '@citable/engine';
+import type { FetchedPageAudit } from '@citable/engine';
 import { AuditFailure } from './audit-failure';
+import { auditContentText, auditSnapshot } from './engine/audit-engine';
 import { allErrorPagesFailure, errorPageOfNotHtml, ErrorPageFailure, httpErrorPage, refuseHttpErrorPage } from './error-pages';
 import { storedSiteAudit, type FailedPage, type StoredAudit } from './stored-audit';
 
@@ -12,8 +13,10 @@ export interface NetworkOptions {
 }
 
 /**
- * One page fetched with its site context, then audited. Throws the crawler's errors, and an
- * ErrorPageFailure when the page is an error page (4xx, 5xx, a soft 404): those are not scored.
+ * One page fetched with its site context (on this thread: it is network I/O), then audited on an
+ * engine thread (engine/audit-engine.ts). Throws the crawler's errors, an ErrorPageFailure when the
+ * page is an error page (4xx, 5xx, a soft 404: those are not scored), and the engine's failures
+ * (engine/engine-pool.ts: a page too large for an engine thread's heap is an AuditFailure).
  */
 export async function auditPageUrl(url: string, options: NetworkOptions): Promise<StoredAudit & { kind: 'page' }> {
   let snapshot: SiteSnapshot;
@@ -24,13 +27,14 @@ export async function auditPageUrl(url: string, options: NetworkOptions): Promis
     if (errorPage) throw new ErrorPageFailure(errorPage);
     throw error;
   }
-  const audited = auditFetchedPage(snapshot, { now: options.now ?? new Date() });
+  const audited = await auditSnapshot(snapshot, options.now ?? new Date());
   if (audited.type === 'error-page') throw new ErrorPageFailure(audited.errorPage);
   return { kind: 'page', result: audited.result };
 }
 
-export function auditPastedContent(content: string, now = new Date()): StoredAudit & { kind: 'content' } {
-  return { kind: 'content', result: auditContent(content, {}, { now }) };
+/** Pasted content audited on an engine thread. */
+export async function auditPastedContent(content: string, now = new Date()): Promise<StoredAudit & { kind: 'content' }> {
+  return { kind: 'content', result: await auditContentText(content, now) };
 }
 
 export interface SiteAuditOptions extends NetworkOptions {
@@ -40,10 +44,12 @@ export interface SiteAuditOptions extends NetworkOptions {
 }
 
 /**
- * Crawls the site and audits each page as it arrives, so memory holds results, never pages.
+ * Crawls the site and audits each page as it arrives (on the engine threads, while the crawl
+ * fetches on), so memory holds results, never pages.
  * Error pages are listed, not scored, and take no room under the page limit (a soft 404 is told
- * by its audit, before it counts). Throws the crawler's error when the start page cannot be read,
- * and an AuditFailure when no page could be audited (every one an error page, or unreadable).
+ * by its audit, before it counts). A page the engine fails on with an expected failure (too large
+ * for an engine thread) is listed as failed. Throws the crawler's error when the start page cannot
+ * be read, and an AuditFailure when no page could be audited (every one an error page, or unreadable).
  */
 export async function auditSite(url: string, options: SiteAuditOptions): Promise<StoredAudit> {
   const now = options.now ?? new Date();
@@ -53,7 +59,11 @@ export async function auditSite(url: string, options: SiteAuditOptions): Promise
   const crawl = crawlSite(url, {
     allowHosts: options.allowHosts,
     maxPages: options.maxPages,
-    analysePage: (page, site) => auditFetchedPage({ page, site }, { now }),
+    analysePage: (page, site): Promise<SiteCrawlAudit> =>
+      auditSnapshot({ page, site }, now).catch((error: unknown) => {
+        if (error instanceof AuditFailure) return { type: 'failed', url: page.url ?? url, error: error.message };
+        throw error;
+      }),
     isErrorPage: (audited) => audited.type === 'error-page',
   });
   for await (const event of startErrorsAsErrorPages(crawl, url)) {
@@ -69,6 +79,10 @@ export async function auditSite(url: string, options: SiteAuditOptions): Promise
       errorPages.push(audited.errorPage);
       continue;
     }
+    if (audited.type === 'failed') {
+      failedPages.push({ url: audited.url, error: audited.error });
+      continue;
+    }
     results.push(audited.result);
     const { queued, inFlight } = event.progress;
     await options.onProgress({ done: results.length, total: Math.min(options.maxPages, results.length + queued + inFlight) });
@@ -77,6 +91,9 @@ export async function auditSite(url: string, options: SiteAuditOptions): Promise
   if (results.length === 0) throw new AuditFailure(`No page of ${url} could be audited.`);
   return storedSiteAudit(results, failedPages, errorPages);
 }
+
+/** A crawled page's audit, or the engine's expected failure on it. */
+type SiteCrawlAudit = FetchedPageAudit | { type: 'failed'; url: string; error: string };
 
 /** A start page that answered an HTTP error without HTML (crawlSite throws NotHtmlError) fails as an error page. */
 async function* startErrorsAsErrorPages<T>(events: AsyncGenerator<T>, url: string): AsyncGenerator<T> {

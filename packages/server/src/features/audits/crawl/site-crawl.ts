@@ -1,7 +1,8 @@
 import { CrawlScope, crawlStep, isCrawlerError, NotHtmlError, normalizeUrl, openCrawl, RateLimitedError, SafeFetcher, type CrawlStep } from '@citable/crawler';
 import type { PageInput, SiteContext } from '@citable/contract';
-import { auditFetchedPage } from '@citable/engine';
-import { expectedFailureMessage, INTERNAL_FAILURE_MESSAGE } from '../audit-failure';
+import { AuditFailure, expectedFailureMessage, INTERNAL_FAILURE_MESSAGE } from '../audit-failure';
+import { auditSnapshot } from '../engine/audit-engine';
+import { AuditEngineClosed } from '../engine/engine-pool';
 import { allErrorPagesFailure, errorPageOfNotHtml, ErrorPageFailure } from '../error-pages';
 import { failAudit, finishRun, type AuditDeps } from '../lifecycle';
 import { getRun, markRunning, type AuditRunRow } from '../runs';
@@ -46,6 +47,8 @@ export interface CrawlDeps extends AuditDeps {
   enqueuePage: (payload: PageJobPayload) => Promise<unknown>;
   /** The process's fetcher (its connection pool), shared by its page jobs; one per job without it. */
   fetcher?: SafeFetcher;
+  /** Audit jobs one process runs at once (config.auditEngine.jobConcurrency); the cores' default without it. */
+  jobConcurrency?: number;
 }
 
 /** Deliveries of a page job (pg-boss retryLimit + 1): on the last, a page that keeps failing is given up on. */
@@ -63,7 +66,7 @@ export async function runSiteCrawl(deps: CrawlDeps, userId: string, run: AuditRu
     const opened = await openCrawl(run.websiteUrl, fetcher);
     const scope = new CrawlScope(opened.origin, opened.robotsTxt);
     const now = new Date();
-    const start: PageOutcome = opened.start.type === 'page' ? pageOutcome(opened.start.page, opened.site, now) : { status: 'skipped', detail: opened.start.detail };
+    const start: PageOutcome = opened.start.type === 'page' ? await pageOutcome(opened.start.page, opened.site, now) : { status: 'skipped', detail: opened.start.detail };
     const sitemapUrls = (opened.site.sitemap?.pageUrls ?? []).flatMap((url) => (URL.canParse(url) ? [normalizeUrl(url)] : [])).filter((url) => scope.sameOrigin(url));
     const discovered = [...toDiscovered(opened.start, scope, 1), ...sitemapUrls.map((url) => ({ url, depth: 1, disallowed: !scope.allows(url) }))];
     startPageUrl = opened.start.url;
@@ -74,6 +77,8 @@ export async function runSiteCrawl(deps: CrawlDeps, userId: string, run: AuditRu
       discovered,
     );
   } catch (error) {
+    // The process is stopping: the coordinator runs again after the restart.
+    if (error instanceof AuditEngineClosed) throw error;
     const startError = errorPageOfNotHtml(error, run.websiteUrl);
     const message = startError ? new ErrorPageFailure(startError).message : expectedFailureMessage(error);
     if (message === null) deps.log.error({ err: error, auditId: run.id }, 'audit failed');
@@ -100,7 +105,8 @@ export async function runPageJob(deps: CrawlDeps, { runId, userId, url }: PageJo
     try {
       settled = page.pagesAudited >= page.maxPages ? { outcome: { status: 'skipped', detail: 'beyond the page limit of this audit' }, discovered: [] } : await auditOnePage(deps, await crawlContext(deps, runId), url, page.depth);
     } catch (error) {
-      if (retryCount + 1 < PAGE_JOB_DELIVERIES) throw error;
+      // Retried, even on the last delivery when the process is stopping: the page was not tried.
+      if (retryCount + 1 < PAGE_JOB_DELIVERIES || error instanceof AuditEngineClosed) throw error;
       deps.log.error({ err: error, auditId: runId, url }, 'page audit failed on its last delivery');
       settled = { outcome: { status: 'failed', detail: GIVEN_UP_MESSAGE }, discovered: [] };
     }
@@ -156,7 +162,7 @@ async function auditOnePage(deps: CrawlDeps, crawl: CrawlContext, url: string, d
     const step = await crawlStep(url, scope, fetcher);
     const discovered = toDiscovered(step, scope, depth + 1);
     if (step.type === 'skipped') return { outcome: { status: 'skipped', detail: step.detail }, discovered };
-    return { outcome: pageOutcome(step.page, crawl.site, new Date()), discovered };
+    return { outcome: await pageOutcome(step.page, crawl.site, new Date()), discovered };
   } catch (error) {
     // A 404 that is not HTML (text/plain, JSON) is a broken link all the same: an error page.
     const errorPage = errorPageOfNotHtml(error, url);
@@ -171,9 +177,19 @@ async function auditOnePage(deps: CrawlDeps, crawl: CrawlContext, url: string, d
   }
 }
 
-/** A fetched page audited, or listed as an error page (4xx, 5xx, a soft 404) without a score. */
-function pageOutcome(page: PageInput, site: SiteContext, now: Date): PageOutcome {
-  const audited = auditFetchedPage({ page, site }, { now });
+/**
+ * A fetched page audited on an engine thread, or listed as an error page (4xx, 5xx, a soft 404)
+ * without a score. The engine's expected failure (a page too large for an engine thread) fails the
+ * page, as the same page would on every delivery; its other errors are thrown, for a retry.
+ */
+async function pageOutcome(page: PageInput, site: SiteContext, now: Date): Promise<PageOutcome> {
+  let audited;
+  try {
+    audited = await auditSnapshot({ page, site }, now);
+  } catch (error) {
+    if (error instanceof AuditFailure) return { status: 'failed', detail: error.message };
+    throw error;
+  }
   return audited.type === 'audited' ? { status: 'done', result: audited.result } : { status: 'error-page', errorPage: audited.errorPage };
 }
 
