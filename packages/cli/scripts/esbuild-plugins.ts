@@ -3,6 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Loader, Plugin } from 'esbuild';
 
+export { lazyCompromise } from '@citable/engine/esbuild-lazy-compromise';
+
 /**
  * esbuild plugins shared by the builds that bundle Citable's TypeScript for Node: the compiled
  * CLI (build-cli.ts), the CLI's audit worker (src/crawl/audit-worker-bundle.ts) and the test
@@ -58,29 +60,6 @@ export const externalWhereTheSourceFindsThem: Plugin = {
       if (found.errors.length > 0 || !path.isAbsolute(found.path)) return { path: args.path, external: true };
       return { path: found.path, external: true };
     });
-  },
-};
-
-/**
- * The engine imports compromise (its entity extraction) at load time, although no check reads
- * the page model's entities: that costs each process or worker ~40 MB and ~0.4 s for nothing.
- * This plugin swaps the import for a function that requires compromise on its first call;
- * esbuild wraps a require()d module so that it is only evaluated then.
- */
-export const lazyCompromise: Plugin = {
-  name: 'lazy-compromise',
-  setup(plugin) {
-    plugin.onResolve({ filter: /^compromise$/ }, (args) =>
-      args.namespace === 'lazy-compromise' ? undefined : { path: 'compromise', namespace: 'lazy-compromise', pluginData: args.resolveDir },
-    );
-    plugin.onLoad({ filter: /.*/, namespace: 'lazy-compromise' }, (args) => ({
-      resolveDir: args.pluginData as string,
-      contents: `let nlp;
-export default function lazyNlp(text) {
-  if (!nlp) { const m = require('compromise'); nlp = m.default ?? m; }
-  return nlp(text);
-}`,
-    }));
   },
 };
 

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { lazyCompromise } from '@citable/engine/esbuild-lazy-compromise';
+import { build } from 'esbuild';
 
 /**
  * The engine worker (engine-worker.ts) and the engine as one CommonJS script, built in memory by
@@ -28,7 +29,7 @@ async function buildEngineWorker(): Promise<string> {
     bundle: true,
     platform: 'node',
     format: 'cjs',
-    target: 'node20',
+    target: 'node22',
     write: false,
     logLevel: 'silent',
     legalComments: 'none',
@@ -36,25 +37,3 @@ async function buildEngineWorker(): Promise<string> {
   });
   return result.outputFiles[0].text;
 }
-
-/**
- * The engine imports compromise (entity extraction) at load time, although no check reads the
- * page model's entities: ~40 MB and ~0.4 s per worker for nothing. This swaps the import for a
- * function that requires compromise on its first call (esbuild evaluates a require()d module then).
- */
-const lazyCompromise: Plugin = {
-  name: 'lazy-compromise',
-  setup(plugin) {
-    plugin.onResolve({ filter: /^compromise$/ }, (args) =>
-      args.namespace === 'lazy-compromise' ? undefined : { path: 'compromise', namespace: 'lazy-compromise', pluginData: args.resolveDir },
-    );
-    plugin.onLoad({ filter: /.*/, namespace: 'lazy-compromise' }, (args) => ({
-      resolveDir: args.pluginData as string,
-      contents: `let nlp;
-export default function lazyNlp(text) {
-  if (!nlp) { const m = require('compromise'); nlp = m.default ?? m; }
-  return nlp(text);
-}`,
-    }));
-  },
-};
