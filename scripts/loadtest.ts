@@ -83,7 +83,7 @@ if (pacedAudits) {
   const p = pacedAudits;
   const keptUp = p.failed === 0 && p.leftInFlight === 0 && p.submissions.non2xx === 0 && p.submitted > 0 && p.completedPerSecond >= 0.9 * p.submittedPerSecond;
   console.log(
-    `target: audits completed at the rate submitted (${p.offeredRate}/s): ${verdict(keptUp)} (submitted ${p.submittedPerSecond.toFixed(2)}/s, completed ${p.completedPerSecond.toFixed(2)}/s, p95 submission to completion ${(p.latencyP95 / 1000).toFixed(1)} s)`,
+    `target: audits completed at the rate submitted (${p.offeredRate}/s): ${verdict(keptUp)} (submitted ${p.submittedPerSecond.toFixed(2)}/s, completed ${p.completedPerSecond.toFixed(2)}/s, p95 submission to completion ${p.latencyP95.toFixed(0)} ms)`,
   );
 }
 console.log(`load average (1, 5, 15 min) at the end: ${loadAverage.map((value) => value.toFixed(2)).join(', ')}`);
