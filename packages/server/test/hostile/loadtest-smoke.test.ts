@@ -6,13 +6,15 @@ import { runLoadtest } from '../../../../scripts/loadtest/run';
  * 10 s of dashboard page loads with audit submissions, and 3 s of them paced, must give no error at all. Speed is not
  * asserted: the machine may be busy; errors are what this guards.
  */
+const CONNECTIONS = 10;
+
 describe('load smoke', () => {
   it('serves 10 s of dashboard loads and audit submissions without an error', { timeout: 300_000 }, async () => {
     const report = await runLoadtest({
       users: 4,
       auditsPerUser: 3,
       activitiesPerUser: 8,
-      connections: 10,
+      connections: CONNECTIONS,
       durationSeconds: 10,
       bareDurationSeconds: 2,
       submitEvery: 1,
@@ -28,7 +30,12 @@ describe('load smoke', () => {
     // Accepted (202), or refused because that user's audit is still queued (409): nothing else.
     expect(Object.keys(report.submissions.statuses).filter((status) => status !== '202' && status !== '409')).toEqual([]);
     expect(report.submissions.statuses[202]).toBeGreaterThan(0);
-    expect(Object.values(report.audits).reduce((sum, n) => sum + n, 0)).toBe(report.submissions.statuses[202]);
+    // Every accepted submission made one run. The phase ends on autocannon's clock, which drops the
+    // requests still in flight (at most one per connection): a submission among them may have made
+    // its run without its 202 being counted.
+    const runs = Object.values(report.audits).reduce((sum, n) => sum + n, 0);
+    expect(runs).toBeGreaterThanOrEqual(report.submissions.statuses[202]!);
+    expect(runs).toBeLessThanOrEqual(report.submissions.statuses[202]! + CONNECTIONS);
     // The paced phase offers half the measured throughput: exactly rate × seconds requests, all answered.
     const paced = report.paced!;
     expect(paced.offeredRate).toBe(Math.max(1, Math.floor(report.reads.throughput / 2)));
