@@ -155,6 +155,11 @@ async function audit11y(page: Page): Promise<string[]> {
   const problems: string[] = [];
   const overflow = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   if (overflow.scroll > overflow.client) problems.push(`scrolls sideways: scrollWidth ${overflow.scroll} > clientWidth ${overflow.client}`);
+  // Colours mid-transition (a button fading in, a hover state settling) are not what the user
+  // reads: let every finite animation end before axe measures contrast (seen failing under load).
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity).map((animation) => animation.finished.catch(() => undefined))),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${axeSource}\n;void 0`);
   const violations = await page.evaluate(async (tags) => {
     const result = await (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe.run(document, {
