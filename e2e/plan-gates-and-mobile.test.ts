@@ -106,8 +106,8 @@ describe('a Free user', () => {
     const plan = PLANS[tool.requiredPlan];
     await page.getByTestId(`sidebar-${id}`).click();
     const prompt = page.getByTestId('tool-upgrade');
-    await prompt.waitFor();
-    expect(await prompt.textContent()).toContain(`${tool.name} is part of the ${plan.name} plan`);
+    // Sections load on first use: until this one's chunk arrives, the previous tool's prompt may still be on screen.
+    await expect.poll(() => prompt.textContent(), SLOW).toContain(`${tool.name} is part of the ${plan.name} plan`);
     await prompt.getByRole('button', { name: `Upgrade to ${plan.name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Billing & Subscription' });
     await dialog.waitFor();
