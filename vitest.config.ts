@@ -1,7 +1,10 @@
 import './vitest.polyfills.ts';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { viteLazyCompromise } from './packages/engine/scripts/vite-lazy-compromise.ts';
 
 const faultTests = 'packages/server/test/faults/**/*.test.ts';
+/** Files that observe module loading itself (vi.mock of a lazily imported SDK), which needs a fresh module graph. */
+const freshModuleTests = ['packages/server/test/mcp/mcp-protocol.test.ts'];
 
 // Unit and integration tests of every package. Browser tests live in e2e/ with their own config.
 //
@@ -22,6 +25,8 @@ const faultTests = 'packages/server/test/faults/**/*.test.ts';
 // a test waits on the event it needs (expect.poll, a server that never answers, a fake clock), and
 // these only end one that never comes. expect.poll's own default (1 s) is the same kind of bound.
 export default defineConfig({
+  // compromise loads on its first use, as in the Node builds (packages/engine/scripts).
+  plugins: [viteLazyCompromise],
   test: {
     globalSetup: ['packages/server/test/support/global-setup.ts', 'packages/server/test/support/test-storage-setup.ts'],
     exclude: [...configDefaults.exclude, '**/dist/**'],
@@ -34,7 +39,21 @@ export default defineConfig({
         test: {
           name: 'packages',
           include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, '**/dist/**', faultTests],
+          exclude: [...configDefaults.exclude, '**/dist/**', faultTests, ...freshModuleTests],
+          maxWorkers: 3,
+          // A worker runs its files one after another in one module graph instead of loading the
+          // server's ~500 modules and its packages (drizzle, better-auth, fastify, ...) again for
+          // every file: about 2 s of CPU per server file. Files keep their state to themselves:
+          // each starts its own servers and storage and closes them, none mocks a module.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'fresh-modules',
+          include: freshModuleTests,
+          // Vitest refuses projects of one group with different worker counts.
           maxWorkers: 3,
         },
       },

@@ -427,9 +427,9 @@ describe('an injected model (options.build)', () => {
     expect(model.doGenerateCalls).toHaveLength(1);
   });
 
-  it('builds the real provider model by default', () => {
+  it('builds the real provider model by default', async () => {
     for (const spec of ENGINES) {
-      const { model } = webAnswerModel(spec.id, { apiKey: spec.apiKey, baseUrl: 'http://127.0.0.1:1', model: spec.model });
+      const { model } = await webAnswerModel(spec.id, { apiKey: spec.apiKey, baseUrl: 'http://127.0.0.1:1', model: spec.model });
       expect(model).toMatchObject({ modelId: spec.model });
     }
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../helpers';
 import { apiRoutes, fillPath, isBearerRoute, PUBLIC_ROUTES, routeKey, startHostileServer } from './hostile-fixtures';
 
@@ -41,7 +41,18 @@ async function createAliceRecords(): Promise<Record<string, string>> {
     cookie: alice.cookie,
     body: { reportType: 'executive-summary', reportName: 'Hostile', format: 'pdf', config: {} },
   });
-  if (report.status === 202) ids['/api/reports/'] = report.body.reportId;
+  if (report.status === 202) {
+    ids['/api/reports/'] = report.body.reportId;
+    // The report's job runs on its own (here it fails: Alice has no audit). Compared before and
+    // after Bob's attempts, the record must not be changing under the job meanwhile.
+    await vi.waitFor(
+      async () => {
+        const { body } = await api(base, `/api/reports/${report.body.reportId}`, { cookie: alice.cookie });
+        if (body.status !== 'completed' && body.status !== 'failed') throw new Error(`report still ${body.status}`);
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+  }
   // Alice is on the agency plan: her workspace stands for every /api/workspaces/:id/... route.
   const workspace = await api(base, '/api/workspaces', { cookie: alice.cookie, body: { name: 'Alice agency' } });
   expect(workspace.status, JSON.stringify(workspace.body)).toBe(201);

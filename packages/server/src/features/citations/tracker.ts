@@ -28,7 +28,7 @@ import { braveSource } from './sources/brave';
 import { hackerNewsSource } from './sources/hacker-news';
 import { redditSource } from './sources/reddit';
 import type { CitationSourceAdapter, SourceOutcome } from './sources/types';
-import { engineUsageModel, webAnswerEngineSource, type EngineUsage, type WebAnswerEngineId, type webAnswerModel } from './sources/web-answer-engine';
+import { engineUsageModel, webAnswerEngineSource, type EngineUsage, type WebAnswerEngineId, type BuildWebAnswerModel } from './sources/web-answer-engine';
 import { listFingerprintPhrases, listSavedPrompts, previousRun, saveRun } from './store';
 import { brandFromDomain, hostOf, sameSite } from './text';
 
@@ -38,7 +38,7 @@ export interface TrackerDeps {
   sources: CitationSourceSettings;
   now?: () => Date;
   /** Tests build the engines' models themselves; the app from the settings. */
-  buildEngine?: typeof webAnswerModel;
+  buildEngine?: BuildWebAnswerModel;
 }
 
 export interface TrackerRequest {

@@ -1,4 +1,5 @@
-import { APICallError, generateText, NoObjectGeneratedError, Output, type LanguageModel, type LanguageModelUsage } from 'ai';
+import { APICallError } from '@ai-sdk/provider';
+import type { LanguageModel, LanguageModelUsage } from 'ai';
 import type { z } from 'zod';
 import { BUILT_IN_SOURCE, llmBudgetExceededMessage, type LlmFeature, type LlmPublicConfig, type LlmUsage, type PlanId } from '@citable/contract';
 import {
@@ -10,6 +11,7 @@ import {
   LlmTimeoutError,
   LlmUnreachableError,
 } from './errors';
+import { loadAiSdk } from './ai-sdk';
 import { createLanguageModel } from './model';
 import { decideRetry, sleep } from './retry';
 import type { LlmSettings } from '../../settings/llm';
@@ -65,8 +67,9 @@ const tokens = (usage: LanguageModelUsage | undefined) => ({ inputTokens: usage?
 export function createLlmClient(options: LlmClientOptions): LlmClient {
   const { settings, usage } = options;
   const now = options.now ?? (() => new Date());
-  const languageModel = settings ? (options.model ?? createLanguageModel(settings)) : undefined;
   const modelName = settings?.model;
+  let languageModel: Promise<LanguageModel> | undefined;
+  const modelFor = (configured: LlmSettings) => (languageModel ??= options.model ? Promise.resolve(options.model) : createLanguageModel(configured));
 
   // Checked before each call, so concurrent calls may overshoot the budget by their own size at most.
   async function assertBudget(context: LlmCallContext): Promise<void> {
@@ -91,13 +94,14 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
 
   /** One budget check, then attempts with a fresh timeout each, retried on 429/5xx. */
   async function call<T>(context: LlmCallContext, attempt: (model: LanguageModel, signal: AbortSignal) => Promise<{ value: T; usage: LanguageModelUsage }>): Promise<LlmAnswer<T>> {
-    if (!settings || !languageModel || !modelName) throw new LlmNotConfiguredError();
+    if (!settings || !modelName) throw new LlmNotConfiguredError();
     await assertBudget(context);
+    const [model, { NoObjectGeneratedError }] = await Promise.all([modelFor(settings), loadAiSdk()]);
     for (let attempts = 1; ; attempts += 1) {
       const timeout = AbortSignal.timeout(settings.timeoutMs);
       const signal = context.signal ? AbortSignal.any([context.signal, timeout]) : timeout;
       try {
-        const { value, usage: used } = await attempt(languageModel, signal);
+        const { value, usage: used } = await attempt(model, signal);
         const counted = tokens(used);
         await record(context, counted);
         return { value, model: modelName, ...counted };
@@ -125,18 +129,20 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
   });
 
   return {
-    configured: languageModel !== undefined,
+    configured: settings !== null,
     model: modelName,
     source: modelName ?? BUILT_IN_SOURCE,
     publicConfig: () => (modelName ? { configured: true, model: modelName } : { configured: false }),
     complete(context, request) {
       return call(context, async (model, signal) => {
+        const { generateText } = await loadAiSdk();
         const result = await generateText({ model, ...base(request), abortSignal: signal });
         return { value: result.text, usage: result.totalUsage };
       });
     },
     structured(context, schema, request) {
       return call(context, async (model, signal) => {
+        const { generateText, Output } = await loadAiSdk();
         const result = await generateText({
           model,
           ...base(request),

@@ -1,3 +1,4 @@
+export { loadAiSdk } from './ai-sdk';
 export type { LlmCallContext, LlmClient } from './client';
 export { LlmError } from './errors';
 export { llmPlugin } from './plugin';

@@ -1,4 +1,6 @@
-import { APICallError } from 'ai';
+// The error class alone, from the AI SDK's small provider package: loading `ai` itself waits
+// for the first model call (llm/ai-sdk.ts).
+import { APICallError } from '@ai-sdk/provider';
 import type { LlmRetrySettings } from '../../settings/llm';
 
 /** 429 and 5xx are worth another attempt; other 4xx (bad key, bad request) are not. */

@@ -1,11 +1,8 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createPerplexity } from '@ai-sdk/perplexity';
-import { APICallError, generateText, type LanguageModel, type LanguageModelUsage, type ToolSet } from 'ai';
+import { APICallError } from '@ai-sdk/provider';
+import type { generateText, LanguageModel, LanguageModelUsage, ToolSet } from 'ai';
 import { CITATION_SOURCES } from '@citable/contract';
 import type { AnswerEngineSettings } from '../../../settings/citation-sources';
-import { decideRetry, sleep } from '../../llm';
+import { decideRetry, loadAiSdk, sleep } from '../../llm';
 import { SourceError } from '../fetch-json';
 import { urlsIn } from '../text';
 import { settleAll, type CitationSourceAdapter, type Observation } from './types';
@@ -24,30 +21,45 @@ const CLAUDE_MAX_SEARCHES = 3;
 const MAX_RETRIES = 3;
 const MAX_RETRY_AFTER_MS = 30_000;
 
+/** Tests inject a model without the provider's package; the app builds the real one. */
+export type BuildWebAnswerModel = (id: WebAnswerEngineId, settings: AnswerEngineSettings) => WebAnswerModel | Promise<WebAnswerModel>;
+
+export interface WebAnswerModel {
+  model: LanguageModel;
+  tools?: ToolSet;
+  providerOptions?: ProviderOptions;
+}
+
 /**
  * The AI SDK model and the engine's own web search tool (https://ai-sdk.dev/providers): with the
  * tool, the answer is what a user of the engine would read, and `sources` lists the pages it cites.
- * Perplexity's Sonar models always search and return their sources without a tool.
+ * Perplexity's Sonar models always search and return their sources without a tool. The provider's
+ * package is loaded on the first run (llm/ai-sdk.ts says why).
  */
-export function webAnswerModel(id: WebAnswerEngineId, settings: AnswerEngineSettings): { model: LanguageModel; tools?: ToolSet; providerOptions?: ProviderOptions } {
+export async function webAnswerModel(id: WebAnswerEngineId, settings: AnswerEngineSettings): Promise<WebAnswerModel> {
   const connection = { apiKey: settings.apiKey, baseURL: settings.baseUrl };
   switch (id) {
     case 'chatgpt': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
       const openai = createOpenAI(connection);
       // Without the searched pages (`action.sources`), the SDK's sources are the answer's own
       // url_citation annotations: the pages it cites, not every page the search returned.
       return { model: openai.responses(settings.model), tools: { web_search: openai.tools.webSearch({}) }, providerOptions: { openai: { includeWebSearchSources: false } } };
     }
     case 'claude': {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
       const anthropic = createAnthropic(connection);
       return { model: anthropic(settings.model), tools: { web_search: anthropic.tools.webSearch_20250305({ maxUses: CLAUDE_MAX_SEARCHES }) } };
     }
     case 'gemini': {
+      const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
       const google = createGoogleGenerativeAI(connection);
       return { model: google(settings.model), tools: { google_search: google.tools.googleSearch({}) } };
     }
-    case 'perplexity':
+    case 'perplexity': {
+      const { createPerplexity } = await import('@ai-sdk/perplexity');
       return { model: createPerplexity(connection)(settings.model) };
+    }
   }
 }
 
@@ -70,7 +82,7 @@ export interface WebAnswerEngineOptions {
   /** Called after every answered call, before the answer is used. */
   onUsage?: (usage: EngineUsage) => Promise<void>;
   /** Tests inject the model; the app builds it from the settings. */
-  build?: typeof webAnswerModel;
+  build?: BuildWebAnswerModel;
 }
 
 const GOOGLE_REDIRECT_HOST = 'vertexaisearch.cloud.google.com';
@@ -130,11 +142,14 @@ function engineFailure(name: string, error: unknown, timedOut: boolean, timeoutM
  */
 export function webAnswerEngineSource(id: WebAnswerEngineId, settings: AnswerEngineSettings, options: WebAnswerEngineOptions): CitationSourceAdapter {
   const name = CITATION_SOURCES[id].name;
-  const { model, tools, providerOptions } = (options.build ?? webAnswerModel)(id, settings);
+  // Built on the first question, so that loading the provider's package waits for a run.
+  let built: Promise<WebAnswerModel> | undefined;
+  const build = () => (built ??= Promise.resolve((options.build ?? webAnswerModel)(id, settings)));
   const retry = { maxRetries: MAX_RETRIES, baseDelayMs: options.retryBaseMs, maxRetryAfterMs: MAX_RETRY_AFTER_MS };
 
   async function ask(prompt: string, signal: AbortSignal | undefined) {
     await options.beforeCall?.();
+    const [{ model, tools, providerOptions }, { generateText }] = await Promise.all([build(), loadAiSdk()]);
     for (let attempt = 1; ; attempt += 1) {
       const timeout = AbortSignal.timeout(options.timeoutMs);
       try {

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { REPORT_MESSAGES, SUBSCORE_IDS, SUBSCORE_LABELS, type ReportDocument, type ReportSection } from '@citable/contract';
 import { citationsIntro, CITATIONS_NOTES, citedDomainRows, engineRows, engineTrend, shareOfVoiceRows, trendLabels, type ReportCitations } from './citations';
 import { checkScore, day, footerLine, PRIORITY_COLORS, roiValue, scoreColor, SECTION_TITLES, shortDay, subscoreRows } from './labels';
@@ -375,8 +374,12 @@ function footers(doc: Doc, report: ReportDocument): void {
   }
 }
 
-/** A multi-page A4 PDF drawn with pdfkit's vector primitives and built-in fonts: no browser, no font files. */
-export function renderPdf(report: ReportDocument): Promise<Buffer> {
+/**
+ * A multi-page A4 PDF drawn with pdfkit's vector primitives and built-in fonts: no browser, no font
+ * files. pdfkit is loaded on the first PDF, not with the server: few requests ever need it.
+ */
+export async function renderPdf(report: ReportDocument): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
