@@ -541,3 +541,75 @@ export const digestPreferences = pgTable('digest_preferences', {
   lastSentWeek: text('last_sent_week'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
 });
+
+/**
+ * Outgoing webhooks (issue 23): an account's endpoints, signed per Standard Webhooks. The signing
+ * secret is kept encrypted with CREDENTIALS_KEY (as CMS credentials are), since it must be read
+ * back to sign; `events` is the subset of WEBHOOK_EVENT_TYPES the endpoint receives.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    secretEncrypted: text('secret_encrypted').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [index('webhook_endpoints_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * One event for one endpoint: the exact body that is signed (retries send the same bytes under
+ * the same webhook-id), and where its delivery stands. `dedupe_key` makes an event raised twice
+ * (a retried job, a repeated hook) one delivery.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The Standard Webhooks message id (webhook-id header), `msg_` and random characters. */
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    body: text('body').notNull(),
+    /** pending, succeeded or failed (every attempt spent). */
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('webhook_deliveries_endpoint_dedupe_idx').on(table.endpointId, table.dedupeKey)],
+);
+
+/** Every attempt at a delivery, for the delivery log (the latest 50 per endpoint are shown). */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    /** Null when no answer came (refused address, timeout, connection error). */
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+    /** The first characters of the answer's body. */
+    responseExcerpt: text('response_excerpt'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('webhook_attempts_endpoint_created_idx').on(table.endpointId, table.createdAt.desc())],
+);

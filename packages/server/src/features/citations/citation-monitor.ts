@@ -5,7 +5,7 @@ import { currentPlan } from '../billing';
 import type { Db } from '../../db/client';
 import type { JobDefinition, JobRegistry } from '../../jobs/jobs-plugin';
 import { getOrCreateProfile } from '../profile';
-import { storeAlerts } from '../track';
+import { storeAlerts, type AlertDraft } from '../track';
 import { citationAlerts } from './citation-alerts';
 import { asksPerEngine, enginesInPlan, runCitationTracker, sourcesOn, type TrackerDeps } from './tracker';
 import { claimSchedule, dueSchedules, finishSchedule, listTrackedPrompts, releaseStaleSchedules, writeScheduleProgress } from './tracking-store';
@@ -27,6 +27,8 @@ export interface CitationMonitorDeps {
   log: FastifyBaseLogger;
   /** The clock; tests drive weeks of schedule through it. */
   now?: () => Date;
+  /** Told a scheduled run's alerts once they are stored (the composition root raises webhook events). */
+  onAlerts?: (userId: string, domain: string, alerts: AlertDraft[]) => Promise<void>;
 }
 
 /**
@@ -117,7 +119,9 @@ export class CitationMonitor {
       const profile = await getOrCreateProfile(this.db, userId);
       await runCitationTracker({ ...tracker, now: this.now }, { userId, plan, profile, input: { domain }, tracked: { prompts }, onAnswered });
       const history = (await scheduledRuns(this.db, userId, domain, CITATION_ALERT_RULES.engineFailureRuns)).map(trackingRun);
-      await storeAlerts(this.db, userId, citationAlerts(domain, history), this.now());
+      const drafts = citationAlerts(domain, history);
+      await storeAlerts(this.db, userId, drafts, this.now());
+      await this.deps.onAlerts?.(userId, domain, drafts);
       await finishSchedule(this.db, userId, domain, this.now(), null);
     } catch (error) {
       this.deps.log.error({ err: error, domain }, 'scheduled citation run failed');

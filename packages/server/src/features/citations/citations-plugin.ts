@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { CitationSourceSettings } from '../../settings/citation-sources';
-import { CitationMonitor } from './citation-monitor';
+import { CitationMonitor, type CitationMonitorDeps } from './citation-monitor';
 import { citationRoutes } from './routes';
 import { trackingRoutes } from './tracking-routes';
 
@@ -12,9 +12,9 @@ declare module 'fastify' {
 }
 
 /** The Citation Tracker, its tracked prompts and the jobs that run them on schedule (issue 21). */
-export const citationsPlugin = fp<{ sources: CitationSourceSettings }>(
+export const citationsPlugin = fp<{ sources: CitationSourceSettings; onAlerts?: CitationMonitorDeps['onAlerts'] }>(
   async (app, options) => {
-    const monitor = new CitationMonitor({ tracker: { db: app.db, llm: app.llm, sources: options.sources }, jobs: app.jobs, log: app.log });
+    const monitor = new CitationMonitor({ tracker: { db: app.db, llm: app.llm, sources: options.sources }, jobs: app.jobs, log: app.log, onAlerts: options.onAlerts });
     await app.jobs.define(monitor.runJob);
     await app.jobs.define(monitor.tickJob);
     app.decorate('citationMonitor', monitor);

@@ -20,6 +20,7 @@ import { ApiKeysSection } from '../../api-keys/components/api-keys-section';
 import { DigestSetting } from '../../digest/components/digest-setting';
 import { SecuritySection } from '../../two-factor/components/security-section';
 import { TeamSection } from '../../team';
+import { WebhooksSection } from '../../webhooks';
 import { updateProfile } from '../api/update-profile';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -149,6 +150,9 @@ function SettingsForm({ user, profile }: { user: SessionUser; profile: Profile }
         </Section>
         <Section title="API keys">
           <ApiKeysSection />
+        </Section>
+        <Section title="Webhooks">
+          <WebhooksSection />
         </Section>
         <Section title="Security">
           <SecuritySection userId={user.id} />

@@ -1,0 +1,3 @@
+export { webhooksPlugin } from './webhooks-plugin';
+export { citationChangeEvents, withWebhookEvents } from './events';
+export type { WebhookDispatcher } from './dispatcher';

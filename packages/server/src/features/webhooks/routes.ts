@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SafeFetcher } from '@citable/crawler';
+import {
+  apiErrorSchema,
+  WEBHOOK_MESSAGES,
+  webhookAttemptListSchema,
+  webhookEndpointCreatedSchema,
+  webhookEndpointCreateRequestSchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookEndpointUpdateRequestSchema,
+  webhookTestResultSchema,
+} from '@citable/contract';
+import { HttpError } from '../../lib/http-error';
+import { encryptCredentials } from '../cms';
+import type { WebhookDispatcher } from './dispatcher';
+import { checkEndpointUrl } from './endpoint-url';
+import { newSigningSecret } from './signing';
+import { deleteEndpoint, findEndpoint, insertEndpoint, listAttempts, listEndpoints, secretBinding, toEndpointView, updateEndpoint } from './store';
+
+export interface WebhookRouteOptions {
+  dispatcher: WebhookDispatcher;
+  fetcher: SafeFetcher;
+  key: Buffer;
+  allowHosts: readonly string[];
+}
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+// Any string: a malformed id is someone else's as far as the caller can tell (404, not 400).
+const params = z.object({ id: z.string().max(100) });
+const notFound = () => new HttpError(404, { error: WEBHOOK_MESSAGES.notFound });
+
+/**
+ * Settings' webhooks, for the acting owner (the account, or an agency's selected client, whose
+ * audits raise the events): list, add (the secret is answered once), enable or change events,
+ * delete, the delivery log, and a test event.
+ */
+export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteOptions> = async (app, options) => {
+  app.get('/api/webhooks', { schema: { response: { 200: webhookEndpointListSchema, ...errors } } }, async (request) => {
+    const owner = await app.requireOwner(request);
+    return { endpoints: await listEndpoints(app.db, owner.ownerId) };
+  });
+
+  app.post('/api/webhooks', { schema: { body: webhookEndpointCreateRequestSchema, response: { 201: webhookEndpointCreatedSchema, ...errors } } }, async (request, reply) => {
+    const owner = await app.requireOwner(request);
+    const url = await checkEndpointUrl(request.body.url, options.fetcher, options.allowHosts);
+    const id = randomUUID();
+    const secret = newSigningSecret();
+    const secretEncrypted = encryptCredentials(options.key, secret, secretBinding(owner.ownerId, id));
+    const row = await insertEndpoint(app.db, owner.ownerId, { id, url, events: request.body.events, secretEncrypted });
+    // The secret must not linger in a shared cache or the browser's disk cache.
+    return reply.status(201).header('cache-control', 'no-store').send({ ...toEndpointView(row, null), secret });
+  });
+
+  app.patch('/api/webhooks/:id', { schema: { params, body: webhookEndpointUpdateRequestSchema, response: { 200: webhookEndpointSchema, ...errors } } }, async (request) => {
+    const owner = await app.requireOwner(request);
+    const row = await updateEndpoint(app.db, owner.ownerId, request.params.id, request.body);
+    if (!row) throw notFound();
+    return toEndpointView(row, (await listAttempts(app.db, owner.ownerId, row.id, 1))[0] ?? null);
+  });
+
+  app.delete('/api/webhooks/:id', { schema: { params, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+    const owner = await app.requireOwner(request);
+    if (!(await deleteEndpoint(app.db, owner.ownerId, request.params.id))) throw notFound();
+    return reply.status(204).send(null);
+  });
+
+  app.get('/api/webhooks/:id/attempts', { schema: { params, response: { 200: webhookAttemptListSchema, ...errors } } }, async (request) => {
+    const owner = await app.requireOwner(request);
+    const endpoint = await findEndpoint(app.db, owner.ownerId, request.params.id);
+    if (!endpoint) throw notFound();
+    return { attempts: await listAttempts(app.db, owner.ownerId, endpoint.id) };
+  });
+
+  app.post('/api/webhooks/:id/test', { schema: { params, response: { 200: webhookTestResultSchema, ...errors } } }, async (request) => {
+    const owner = await app.requireOwner(request);
+    const endpoint = await findEndpoint(app.db, owner.ownerId, request.params.id);
+    if (!endpoint) throw notFound();
+    return { attempt: await options.dispatcher.sendTest(endpoint) };
+  });
+};
