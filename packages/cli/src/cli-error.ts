@@ -10,6 +10,8 @@ export const EXIT_OK = 0;
 export const EXIT_GATE_FAILED = 1;
 export const EXIT_FAILURE = 2;
 export const EXIT_ERROR_PAGE = 3;
+/** Ctrl-C stopped the command (128 + SIGINT, as shells report it). */
+export const EXIT_INTERRUPTED = 130;
 
 /** The exit codes as the help prints them. */
 export const EXIT_CODES_HELP =

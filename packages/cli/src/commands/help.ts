@@ -13,6 +13,8 @@ export function generalUsage(commands: readonly Command[]): string {
     'citable --version prints the version.',
     'Run citable help <command> for its options. Private and local addresses are refused unless',
     'listed in FETCH_ALLOW_HOSTS (e.g. FETCH_ALLOW_HOSTS=127.0.0.1,localhost).',
+    'Remote mode: with CITABLE_API_KEY set, citable audit runs on a Citable server (--server URL or',
+    'CITABLE_SERVER) through its public API, and citable mcp serves that server\'s MCP tools.',
     EXIT_CODES_HELP,
     '',
   ].join('\n');
