@@ -21,6 +21,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/dev/outbox': 'development only',
   'GET /dev/outbox': 'development only',
   'GET /api/v1/openapi.json': 'public API description',
+  'OPTIONS /api/v1/*': 'CORS preflight: browsers send it without credentials; it grants nothing by itself',
   'GET /api/digest/unsubscribe': 'the e-mail link carries a signed token instead of a session',
   'GET /api/invitations/preview': 'the invite page shows the invitation before sign-in; the token is HMAC-signed',
   'GET /': 'the web app',

@@ -73,7 +73,8 @@ describe('the account budget for expensive work', () => {
     // Every credential of the account is refused now, in its surface's error shape.
     const byKey = await viaKey(keyB);
     expect(byKey.status).toBe(429);
-    expect(byKey.body).toEqual({ error: expect.stringMatching(ACCOUNT_REFUSAL) });
+    // The public API answers RFC 9457 problem details, its `error` member kept for older clients.
+    expect(byKey.body).toMatchObject({ status: 429, detail: expect.stringMatching(ACCOUNT_REFUSAL), error: expect.stringMatching(ACCOUNT_REFUSAL) });
     expect(Number(byKey.headers.get('retry-after'))).toBeGreaterThan(0);
     const fresh = await newKey(alice, 'C');
     expect((await viaKey(fresh)).status).toBe(429);

@@ -1,6 +1,10 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_PREFIX, V1_TOOL_NAMES, type PlanId } from '@citable/contract';
 import { setPlan } from '../../src/features/profile/profile';
+import { V1_TOOL_REQUEST_EXAMPLES } from '../../src/features/public-api/v1-examples';
 import { serveSite, teaShopPages, type ServedSite } from '../fixtures/tool-sites';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from '../helpers';
 
@@ -72,12 +76,13 @@ describe('API keys', () => {
 });
 
 describe('bearer authentication', () => {
-  it('answers 401 JSON without a key, with a malformed one and with an unknown one', async () => {
+  it('answers 401 problem details without a key, with a malformed one and with an unknown one', async () => {
     for (const headers of [{}, { authorization: 'Basic abc' }, bearer(`${API_KEY_PREFIX}unknown`), bearer('sk_other')]) {
       const response = await api(server.baseUrl, '/api/v1/audits', { headers });
       expect(response.status).toBe(401);
-      expect(response.headers.get('content-type')).toMatch(/application\/json/);
-      expect(typeof response.body.error).toBe('string');
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(response.body).toMatchObject({ status: 401, title: expect.any(String), detail: expect.any(String), instance: '/api/v1/audits' });
+      expect(response.body.error).toBe(response.body.detail);
     }
   });
 
@@ -175,6 +180,8 @@ describe('rate limits', () => {
     expect(refused.headers.get('ratelimit-remaining')).toBe('0');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.body.error).toMatch(/Rate limit/);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(refused.body).toMatchObject({ status: 429, type: expect.stringMatching(/#problem-rate-limited$/) });
 
     // The budget is the key's: another key of the same user starts whole.
     const other = await newKey(limited, (await newUser(limited, 'free')).cookie);
@@ -223,5 +230,137 @@ describe('OpenAPI document', () => {
       const target = ref.slice(2).split('/').reduce<any>((node, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
       expect(target, ref).toBeTypeOf('object');
     }
+  });
+});
+
+type Doc = { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, unknown> }; tags: { name: string }[] };
+type Operation = { path: string; method: string; operation: any };
+
+function operationsOf(doc: Doc): Operation[] {
+  return Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+}
+
+/**
+ * A JSON Schema 2020-12 validator of the document's own schemas (formats are documentation here:
+ * zod checks them on the server), so an answer is checked against what the document promises.
+ */
+function schemaValidator(doc: Doc): (schema: unknown) => ValidateFunction {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  ajv.addSchema({ $id: 'https://citable.test/openapi.json', components: doc.components });
+  const cache = new Map<string, ValidateFunction>();
+  return (schema) => {
+    const key = JSON.stringify(schema);
+    if (!cache.has(key)) cache.set(key, ajv.compile({ $id: `https://citable.test/s${cache.size}`, ...rebase(schema) }));
+    return cache.get(key)!;
+  };
+}
+
+/** `#/components/...` refs point into the document, registered under its own id. */
+function rebase(value: unknown): any {
+  if (Array.isArray(value)) return value.map(rebase);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, key === '$ref' && typeof inner === 'string' && inner.startsWith('#/') ? `https://citable.test/openapi.json${inner}` : rebase(inner)]));
+  }
+  return value;
+}
+
+function expectValid(validate: ValidateFunction, value: unknown, what: string) {
+  const valid = validate(value);
+  expect(valid, `${what}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
+}
+
+describe('OpenAPI document, checked by real clients', () => {
+  it('passes swagger-parser, names every operation alike, and tags and exemplifies each one', async () => {
+    const doc = (await api(server.baseUrl, '/api/v1/openapi.json')).body as Doc;
+    // validate() dereferences in place: give it a copy.
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
+    // Redocly's recommended rules: no error, and no warning but the missing license, which the
+    // project does not have to name.
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config: await createConfig({ extends: ['recommended'] }) });
+    expect(problems.map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message}`)).toEqual(['warn info-license: Info object should contain `license` field.']);
+    const tagNames = doc.tags.map((tag) => tag.name);
+    const schemaOf = schemaValidator(doc);
+    // The validator really follows the document's refs: a wrong shape fails.
+    const auditList = doc.paths['/api/v1/audits'].get.responses['200'].content['application/json'].schema;
+    expect(schemaOf(auditList)({ audits: [{ id: 1 }], current: null, nextCursor: null })).toBe(false);
+    expect(schemaOf(auditList)({ audits: [], current: null })).toBe(false);
+    expect(schemaOf(auditList)({ audits: [], current: null, nextCursor: null })).toBe(true);
+    for (const { path, method, operation } of operationsOf(doc)) {
+      const where = `${method.toUpperCase()} ${path}`;
+      expect(operation.operationId, where).toMatch(/^(list|get|create|delete|run)[A-Z][A-Za-z]+$/);
+      expect(tagNames, where).toContain(operation.tags[0]);
+      const request = operation.requestBody?.content['application/json'];
+      if (request) {
+        const examples = Object.values<any>(request.examples ?? {});
+        expect(examples.length, `${where} request example`).toBeGreaterThan(0);
+        for (const example of examples) expectValid(schemaOf(request.schema), example.value, `${where} request example`);
+      }
+      const statuses = Object.keys(operation.responses);
+      const success = statuses.filter((status) => status.startsWith('2'));
+      expect(success, where).toHaveLength(1);
+      const successContent = operation.responses[success[0]].content?.['application/json'];
+      if (success[0] === '204') expect(successContent, where).toBeUndefined();
+      else {
+        const examples = Object.values<any>(successContent.examples ?? {});
+        expect(examples.length, `${where} success example`).toBeGreaterThan(0);
+        for (const example of examples) expectValid(schemaOf(successContent.schema), example.value, `${where} success example`);
+      }
+      let errorExamples = 0;
+      for (const status of statuses.filter((status) => !status.startsWith('2'))) {
+        const content = operation.responses[status].content;
+        expect(Object.keys(content), `${where} ${status}`).toEqual(['application/problem+json']);
+        for (const example of Object.values<any>(content['application/problem+json'].examples ?? {})) {
+          errorExamples += 1;
+          expectValid(schemaOf(content['application/problem+json'].schema), example.value, `${where} ${status} example`);
+          expect(example.value.status, `${where} ${status} example`).toBe(Number(status));
+        }
+      }
+      expect(errorExamples, `${where} error examples`).toBeGreaterThan(0);
+    }
+  });
+
+  it('describes every success answer that real calls of every operation get', async () => {
+    const doc = (await api(server.baseUrl, '/api/v1/openapi.json')).body as Doc;
+    const schemaOf = schemaValidator(doc);
+    const { cookie } = await newUser(server, 'agency');
+    const key = await newKey(server, cookie);
+    const toShop = (value: unknown) => JSON.parse(JSON.stringify(value).replaceAll('https://example.com', shop.url).replaceAll('https://competitor.example', shop.altUrl));
+    const call = async (operationId: string, path: string, init: { method?: string; body?: unknown } = {}) => {
+      const response = await api(server.baseUrl, path, { headers: bearer(key), ...init });
+      const operation = operationsOf(doc).find((entry) => entry.operation.operationId === operationId)!;
+      const status = Object.keys(operation.operation.responses).find((code) => code.startsWith('2'))!;
+      expect(response.status, `${operationId}: ${JSON.stringify(response.body).slice(0, 300)}`).toBe(Number(status));
+      const content = operation.operation.responses[status].content?.['application/json'];
+      if (content) {
+        expect(response.headers.get('content-type'), operationId).toMatch(/^application\/json/);
+        expectValid(schemaOf(content.schema), response.body, `${operationId} answer`);
+      } else expect(response.body, operationId).toBeNull();
+      called.add(operationId);
+      return response.body;
+    };
+    const called = new Set<string>();
+
+    const website = await call('createWebsite', '/api/v1/websites', { body: { name: 'Lantern Tea', url: `${shop.url}/` } });
+    const other = await call('createWebsite', '/api/v1/websites', { body: { name: 'Blog', url: `${shop.url}/blog` } });
+    await call('listWebsites', '/api/v1/websites?limit=1');
+    await call('deleteWebsite', `/api/v1/websites/${other.id}`, { method: 'DELETE' });
+    const rival = await call('createCompetitor', '/api/v1/competitors', { body: { name: 'Rival', url: `${shop.altUrl}/` } });
+    await call('listCompetitors', '/api/v1/competitors');
+    expect(website.id).not.toBe(rival.id);
+
+    const created = await call('createAudit', '/api/v1/audits', { body: { url: `${shop.url}/` } });
+    await expect
+      .poll(async () => (await api(server.baseUrl, `/api/v1/audits/${created.id}`, { headers: bearer(key) })).body.status, { timeout: 90_000, interval: 250 })
+      .toMatch(/completed|failed/);
+    expect((await call('getAudit', `/api/v1/audits/${created.id}`)).status).toBe('completed');
+    await call('listAudits', '/api/v1/audits?limit=1');
+
+    for (const name of V1_TOOL_NAMES) {
+      const operationId = `run${name.replace(/(^|-)([a-z])/g, (_m, _d, letter: string) => letter.toUpperCase())}`;
+      await call(operationId, `/api/v1/tools/${name}`, { body: toShop(V1_TOOL_REQUEST_EXAMPLES[name]) });
+    }
+    await call('deleteCompetitor', `/api/v1/competitors/${rival.id}`, { method: 'DELETE' });
+
+    expect([...called].sort()).toEqual(operationsOf(doc).map((entry) => entry.operation.operationId).sort());
   });
 });

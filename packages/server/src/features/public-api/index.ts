@@ -2,5 +2,5 @@ export type { KeyHolder } from './api-keys';
 export { guardKeyRequest } from './key-guard';
 export { publicApiPlugin } from './plugin';
 export type { PublicApiOptions } from './plugin';
-export { latestAudits } from './v1-audits';
+export { latestAudits, readAudit, startAudit } from './v1-audits';
 export { V1_TOOLS } from './v1-tools';

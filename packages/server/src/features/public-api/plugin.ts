@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@citable/contract';
+import { PUBLIC_API_V1_MESSAGES, problemDetailsSchema } from '@citable/contract';
 import { assertEntitled, currentPlan } from '../billing';
 import type { CitationSourceSettings } from '../../settings/citation-sources';
 import type { auditRunJob, AuditDeps } from '../audits';
 import { HttpError } from '../../lib/http-error';
 import { chargeExpensiveWork, expensiveWorkMessage } from '../../ops/rate-limit';
 import { getOrCreateProfile } from '../profile';
+import { answerPreflights, grantKeyedCors } from './cors';
 import { guardKeyRequest, keyHolder } from './key-guard';
 import { apiKeyRoutes } from './key-routes';
-import { buildOpenApiDocument } from './openapi';
+import { buildOpenApiDocument, PROBLEM_DOCS_PATH } from './openapi';
+import { sendProblemDetails } from './problem-details';
 import { V1_ROUTES, type V1Call, type V1Route, type V1Services } from './v1-routes';
 
 export interface PublicApiOptions {
@@ -22,7 +24,8 @@ export interface PublicApiOptions {
   afterSave?: AuditDeps['afterSave'];
 }
 
-const errorResponses = Object.fromEntries([400, 401, 403, 404, 409, 422, 429].map((status) => [status, apiErrorSchema]));
+// Error bodies are problem details by the time they are serialised (problem-details.ts).
+const errorResponses = Object.fromEntries([400, 401, 403, 404, 409, 422, 429].map((status) => [status, problemDetailsSchema]));
 
 function register(app: FastifyInstance, route: V1Route, services: V1Services) {
   app.route({
@@ -32,7 +35,7 @@ function register(app: FastifyInstance, route: V1Route, services: V1Services) {
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),
-      response: { [route.success.status]: route.success.schema, ...errorResponses },
+      response: { ...(route.success.schema ? { [route.success.status]: route.success.schema } : {}), ...errorResponses },
     },
     // After the key guard (the context's onRequest hook): the key's own limit first, then the
     // account's budget for expensive work, which every key, session and MCP call of it shares.
@@ -59,6 +62,8 @@ function register(app: FastifyInstance, route: V1Route, services: V1Services) {
         request,
       };
       const result = await route.handle(call, services);
+      if (route.location) reply.header('location', route.location(result));
+      if (route.success.status === 204) return reply.status(204).send();
       return reply.status(route.success.status).send(result);
     },
   });
@@ -92,11 +97,32 @@ export const publicApiPlugin: FastifyPluginAsyncZod<PublicApiOptions> = async (a
     },
   };
 
-  // A child context, so the key guard runs on the v1 routes only (the document above is public).
+  // Browsers ask before a keyed cross-origin call; the preflight carries no key, so it is answered
+  // out here, outside the key guard.
+  answerPreflights(app, '/api/v1/*');
+
+  // A child context, so the key guard, CORS grants and problem details apply to the v1 routes
+  // only (the document above is public; the dashboard's and MCP's error bodies stay as they are).
   await app.register(async (v1) => {
+    sendProblemDetails(v1, `${options.publicUrl}${PROBLEM_DOCS_PATH}`);
+    grantKeyedCors(v1);
+    // Many clients send their JSON headers on every call: a DELETE without a body but with
+    // `Content-Type: application/json` would fail JSON parsing; there is nothing to parse.
+    v1.addHook('onRequest', async (request) => {
+      const bodiless = request.headers['transfer-encoding'] === undefined && (request.headers['content-length'] ?? '0') === '0';
+      if (request.method === 'DELETE' && bodiless) delete request.headers['content-type'];
+    });
     v1.addHook('onRequest', async (request, reply) => {
       await guardKeyRequest(app.db, options.rateLimitPerMinute, request, reply);
     });
     for (const route of V1_ROUTES) register(v1, route, services);
+    // Unknown v1 paths answer a problem too (with a key; without one, the guard's 401), not the web app.
+    v1.route({
+      method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/api/v1/*',
+      handler: async () => {
+        throw new HttpError(404, { error: PUBLIC_API_V1_MESSAGES.routeNotFound });
+      },
+    });
   });
 };

@@ -1,6 +1,9 @@
-import { AUDIT_LIST_DEFAULT, AUDIT_MESSAGES, type AuditListResponse, type AuditRun, type V1AuditBody } from '@citable/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { AUDIT_LIST_DEFAULT, AUDIT_MESSAGES, V1_PAGE_DEFAULT, type AuditListResponse, type AuditRun, type V1AuditBody, type V1AuditListResponse } from '@citable/contract';
 import type { FastifyInstance } from 'fastify';
-import { type auditRunJob, listAuditSummaries, createRun, failAbandonedRuns, failRun, getRunInFlight, getRunWithAudit, enforceAuditLimit, isOwnHost, siteAuditPages, toHistoryItem, toRunView } from '../audits';
+import { type auditRunJob, listAuditSummaries, createRun, failAbandonedRuns, failRun, getRunInFlight, getRunWithAudit, enforceAuditLimit, isOwnHost, siteAuditPages, summarySelection, toHistoryItem, toRunView } from '../audits';
+import { auditHistory } from '../../db/schema';
+import { decodeCursor, encodeCursor } from './cursor';
 import { HttpError, notFound } from '../../lib/http-error';
 import { getOrCreateProfile } from '../profile';
 
@@ -45,4 +48,36 @@ export async function latestAudits(app: FastifyInstance, userId: string, limit =
   await failAbandonedRuns(app.db, userId);
   const current = await getRunInFlight(app.db, userId);
   return { audits: rows.map((row) => toHistoryItem(row, profile.plan)), current: current ? toRunView(current, null, profile.plan) : null };
+}
+
+const CURSOR_KIND = 'audits';
+/** created_at as PostgreSQL prints it in UTC with microseconds: exact, unlike a JS Date's milliseconds. */
+const CREATED_AT_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * One page of the key owner's audits, newest first, ordered by (created_at, id) so that two
+ * audits saved in the same microsecond still have one order. The cursor holds the last item's
+ * pair; the next page reads strictly older pairs, so audits saved meanwhile never shift it.
+ */
+export async function pageOfAudits(app: FastifyInstance, userId: string, page: { limit?: number; cursor?: string }): Promise<V1AuditListResponse> {
+  const limit = page.limit ?? V1_PAGE_DEFAULT;
+  const after = page.cursor === undefined ? null : decodeCursor(page.cursor, CURSOR_KIND, [CREATED_AT_TEXT, UUID]);
+  const createdAtText = sql<string>`to_char(${auditHistory.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  const rows = await app.db
+    .select({ ...summarySelection, createdAtText })
+    .from(auditHistory)
+    .where(and(eq(auditHistory.userId, userId), after ? sql`(${auditHistory.createdAt}, ${auditHistory.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined))
+    .orderBy(desc(auditHistory.createdAt), desc(auditHistory.id))
+    .limit(limit + 1);
+  const profile = await getOrCreateProfile(app.db, userId);
+  await failAbandonedRuns(app.db, userId);
+  const current = await getRunInFlight(app.db, userId);
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    audits: shown.map(({ createdAtText: _text, ...row }) => toHistoryItem(row, profile.plan)),
+    current: current ? toRunView(current, null, profile.plan) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor(CURSOR_KIND, [last.createdAtText, last.id]) : null,
+  };
 }

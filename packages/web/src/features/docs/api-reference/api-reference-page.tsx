@@ -74,7 +74,7 @@ function OperationCard({ document, entry, apiKey }: { document: OpenApiDocument;
                 </summary>
                 {response.content ? (
                   <div className="mt-2 ml-4">
-                    <SchemaView document={document} schema={response.content['application/json'].schema} />
+                    <SchemaView document={document} schema={Object.values(response.content)[0].schema} />
                   </div>
                 ) : null}
               </details>

@@ -37,7 +37,8 @@ export interface Operation {
   description: string;
   parameters: Parameter[];
   requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
-  responses: Record<string, { description: string; content?: { 'application/json': { schema: JsonSchema } } }>;
+  /** Success answers are `application/json`, errors `application/problem+json` (RFC 9457). */
+  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
 }
 
 export interface OpenApiDocument {
