@@ -8,7 +8,6 @@ import { callApi } from './support/api';
 import { startAppServer, type AppServer } from './support/app-server';
 import { launchBrowser, openPage, screenshot } from './support/browser';
 import { docSamples } from './support/doc-samples';
-import { copyBuiltDist, type ServedDist } from './support/served-dist';
 
 // The documentation: every /docs/ path of spec 002 §2.14 is pre-rendered with its title, the
 // pages work in a browser (navigation, search, heading links, the API reference's "Try it",
@@ -26,15 +25,12 @@ const SPEC_DOC_PATHS = [
 const pagesDir = resolve(import.meta.dirname, '../packages/web/dist/pages');
 
 let server: AppServer;
-let dist: ServedDist;
 let browser: Browser;
 let user: Account;
 
 beforeAll(async () => {
-  dist = copyBuiltDist();
   // The citation samples must not wait on the public discussion sites from a closed network.
-  server = await startAppServer({ WEB_DIST_DIR: dist.dir, HN_SEARCH_URL: 'off', REDDIT_SEARCH_URL: 'off' });
-  dist.setOrigin(server.baseUrl);
+  server = await startAppServer({ HN_SEARCH_URL: 'off', REDDIT_SEARCH_URL: 'off' });
   // The tools that read "your website" find this server.
   user = await signUpAndOnboard(server, {
     name: 'Ada Lovelace',
@@ -48,7 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  dist?.remove();
 });
 
 describe('pre-rendered docs', () => {
@@ -66,7 +61,7 @@ describe('pre-rendered docs', () => {
   test('/documentation and the API reference are pre-rendered and listed in the sitemap', () => {
     expect(readFileSync(join(pagesDir, 'documentation.html'), 'utf8')).toContain('<title>Documentation | Citable');
     expect(existsSync(join(pagesDir, 'docs', 'api-reference.html'))).toBe(true);
-    const sitemap = readFileSync(resolve(pagesDir, '../sitemap.xml'), 'utf8');
+    const sitemap = readFileSync(resolve(pagesDir, '../site/sitemap.xml'), 'utf8');
     for (const slug of SPEC_DOC_PATHS) expect(sitemap).toContain(`/docs/${slug}</loc>`);
   });
 });
@@ -130,7 +125,7 @@ describe('API keys and the API reference', () => {
     await page.goto(`${server.baseUrl}/docs/api-reference`);
     const list = page.locator('section#listAudits');
     await list.waitFor();
-    await page.locator('section#tool_schema_generator').waitFor();
+    await page.locator('section#runSchemaGenerator').waitFor();
     await page.getByLabel('API key for "Try it"').fill(key);
     await list.getByRole('button', { name: 'Try it' }).click();
     await list.getByRole('button', { name: 'Send request' }).click();

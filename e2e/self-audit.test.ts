@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotPage } from '@citable/crawler';
 import { auditSnapshot } from '@citable/engine';
 import { startAppServer, type AppServer } from './support/app-server';
-import { copyBuiltDist, type ServedDist } from './support/served-dist';
 
 // Citable's own public pages, as served by the production build, are audited by Citable's engine,
 // and each must score at least 90: the landing page, /features and /pricing (which show the landing content),
@@ -12,16 +11,14 @@ const TARGET = 90;
 const PAGES = ['/', '/features', '/pricing', '/documentation', '/docs/introduction', '/help-center'];
 
 let server: AppServer;
-let dist: ServedDist;
 
+// The server names its PUBLIC_URL (this server's address) in the pages' canonical, og: and
+// JSON-LD URLs and in llms.txt, as it sends them.
 beforeAll(async () => {
-  dist = copyBuiltDist();
-  server = await startAppServer({ WEB_DIST_DIR: dist.dir });
-  dist.setOrigin(server.baseUrl);
+  server = await startAppServer();
 });
 afterAll(async () => {
   await server?.stop();
-  dist?.remove();
 });
 
 /** Every @type in the page's JSON-LD blocks, nested ones included. */
@@ -67,8 +64,12 @@ describe('self-audit of the public pages', () => {
     expect(llms.status).toBe(200);
     const text = await llms.text();
     expect(text).toMatch(/^# Citable/);
-    expect(text).toContain('/documentation');
+    // Links are absolute, on the server's public address (llmstxt.org).
+    expect(text).toContain(`(${server.baseUrl}/documentation)`);
+    const full = await (await fetch(`${server.baseUrl}/llms-full.txt`)).text();
+    expect(full).toContain(`Source: ${server.baseUrl}/docs/introduction`);
     const robots = await (await fetch(`${server.baseUrl}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${server.baseUrl}/sitemap.xml`);
     for (const bot of ['OAI-SearchBot', 'ChatGPT-User', 'Claude-SearchBot', 'PerplexityBot']) expect(robots).toContain(`User-agent: ${bot}`);
     expect(robots).not.toMatch(/User-agent: \*\s+Disallow: \/\s*$/m);
   });

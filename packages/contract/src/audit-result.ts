@@ -181,6 +181,8 @@ export const siteAuditResultSchema = z.object({
       title: z.string().nullable(),
       overallScore: score100,
       subscores: subscoresSchema,
+      /** The HTTP status the page answered, as the page audit's `page.httpStatus`; absent in results made before it was added. */
+      httpStatus: z.number().int().min(100).max(599).optional(),
     }),
   ),
   recommendationsByCheck: z.array(siteRecommendationSchema),

@@ -106,6 +106,8 @@ export const auditPageSummarySchema = z.object({
   title: z.string().nullable(),
   overallScore: z.number(),
   subscores: subscoresSchema.optional(),
+  /** The HTTP status the page answered (after redirects); absent for pasted content and older audits. */
+  httpStatus: z.number().int().min(100).max(599).optional(),
 });
 export type AuditPageSummary = z.infer<typeof auditPageSummarySchema>;
 
@@ -120,6 +122,12 @@ export const auditReportSchema = z.object({
   recommendations: z.array(z.string()),
   issues: z.array(auditIssueSchema).optional(),
   checks: z.array(auditReportCheckSchema).optional(),
+  /**
+   * A page audit's `page.httpStatus`: the HTTP status the page answered (after redirects), shown on
+   * every plan (it is about the fetch, not the score's detail). Absent for pasted content, site
+   * audits (each of `pages` has its own) and audits made before it was recorded.
+   */
+  httpStatus: z.number().int().min(100).max(599).optional(),
   /** Pages audited and scored (error pages are not). */
   pageCount: z.number().int().min(0),
   pages: z.array(auditPageSummarySchema).optional(),

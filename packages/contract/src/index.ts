@@ -31,5 +31,7 @@ export * from './feedback';
 export * from './cms';
 export * from './white-label';
 export * from './public-api';
+export * from './public-api-v1';
 export * from './digest';
 export * from './workspaces';
+export * from './webhooks';

@@ -17,6 +17,7 @@ import { jobsPlugin } from './jobs/jobs-plugin';
 import { mailPlugin } from './mail/mail-plugin';
 import { webPlugin } from './web/web-plugin';
 import { compressPlugin } from './web/compress-plugin';
+import { publicUrlPlugin } from './web/public-url';
 import { activityRoutes, meRoutes, profileRoutes } from './features/profile';
 import { citationsPlugin } from './features/citations';
 import { configRoutes } from './ops/public-config-route';
@@ -37,6 +38,7 @@ import { playbookRoutes } from './features/playbooks';
 import { alertsAfterSave, trackPlugin } from './features/track';
 import { digestPlugin } from './features/digest';
 import { clientReportsPlugin } from './features/client-reports';
+import { citationChangeEvents, webhooksPlugin, withWebhookEvents } from './features/webhooks';
 import { collectRoutes } from './ops/route-table';
 import { limitJsonDepth } from './ops/json-depth';
 import { sessionGate } from './ops/session-gate';
@@ -118,6 +120,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(fastifyCookie);
   // Before every route: Brotli or gzip for answers of 1 KiB or more (web/compress-plugin.ts).
   await app.register(compressPlugin);
+  // app.publicUrl(): PUBLIC_URL, or the address listen() binds (web/public-url.ts).
+  await app.register(publicUrlPlugin, { publicUrl: config.publicUrl, publicUrlSet: config.publicUrlSet, host: config.host });
   csrfGuard(app, trustedAppOrigins(config.publicUrl, config.port, config.isProduction));
   await registerRateLimit(app, config.rateLimit);
 
@@ -148,7 +152,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(configRoutes, { nodeEnv: config.nodeEnv, devOutbox, billingConfigured: billingConfigured(config.billing) });
   // After a crash: audit runs and reports that no job will ever finish are failed, not left spinning.
   await app.register(interruptedWorkPlugin);
-  const auditDeps = { db: app.db, allowHosts: config.fetchAllowHosts, log: app.log, afterSave: alertsAfterSave(app.db) };
+  // Signed outgoing webhooks: saved audits (after the smart alerts, which find score drops) and
+  // scheduled citation runs raise their events.
+  await app.register(webhooksPlugin, { key: config.credentialsKey, allowHosts: config.fetchAllowHosts, settings: config.webhooks });
+  const auditDeps = { db: app.db, allowHosts: config.fetchAllowHosts, log: app.log, afterSave: withWebhookEvents(app.webhooks, app.db, app.log, alertsAfterSave(app.db)) };
   const auditJob = await defineAuditJobs(app, auditDeps, config.auditEngine);
   const reportStorage = createReportStorage(config.reportStorage);
   const reportJob = reportGenerateJob({ db: app.db, storage: reportStorage, log: app.log });
@@ -170,7 +177,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(auditFunctionRoutes, { allowHosts: config.fetchAllowHosts, afterSave: auditDeps.afterSave });
   await app.register(trackPlugin, { audit: auditDeps });
   await app.register(digestPlugin, { publicUrl: config.publicUrl, secret: config.authSecret });
-  await app.register(citationsPlugin, { sources: config.citationSources });
+  await app.register(citationsPlugin, { sources: config.citationSources, onAlerts: citationChangeEvents(app.webhooks, app.log) });
   await app.register(llmRoutes);
   await app.register(toolFunctionRoutes, { allowHosts: config.fetchAllowHosts });
   await app.register(genieChatbotRoutes);

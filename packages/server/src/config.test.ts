@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig, trustedAppOrigins } from './config';
+import { listeningOrigin, loadConfig, trustedAppOrigins } from './config';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -38,11 +38,33 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'citable.example.com' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('defaults PUBLIC_URL to the address the server listens on, and says whether it was set', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '8080' })).toMatchObject({ publicUrl: 'http://127.0.0.1:8080', publicUrlSet: false });
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: '::1', PORT: '8080' }).publicUrl).toBe('http://[::1]:8080');
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: '::' }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://citable.example.com/', HOST: '127.0.0.1' })).toMatchObject({ publicUrl: 'https://citable.example.com', publicUrlSet: true });
+    // Empty is unset, as for every other variable.
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: '', PORT: '4000' })).toMatchObject({ publicUrl: 'http://localhost:4000', publicUrlSet: false });
+  });
+
   it('reads TRUST_PROXY as a flag or a list of addresses', () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
+});
+
+describe('listeningOrigin', () => {
+  it('reaches a wildcard bind as localhost, any other host by its name or address', () => {
+    expect(listeningOrigin('0.0.0.0', 3000)).toBe('http://localhost:3000');
+    expect(listeningOrigin('::', 3000)).toBe('http://localhost:3000');
+    expect(listeningOrigin('', 3000)).toBe('http://localhost:3000');
+    expect(listeningOrigin('127.0.0.1', 41234)).toBe('http://127.0.0.1:41234');
+    expect(listeningOrigin('::1', 41234)).toBe('http://[::1]:41234');
+    expect(listeningOrigin('[::1]', 41234)).toBe('http://[::1]:41234');
+    expect(listeningOrigin('citable.internal', 80)).toBe('http://citable.internal:80');
   });
 });
 

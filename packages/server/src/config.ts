@@ -9,6 +9,7 @@ import { loadBillingConfig, type BillingConfig } from './settings/billing';
 import { readReportStorageSettings, type ReportStorageSettings } from './settings/report-storage';
 import { resolveCredentialsKey } from './settings/cms-credentials-key';
 import { readRateLimitSettings, type RateLimitSettings } from './ops/rate-limit';
+import { readWebhookSettings, type WebhookSettings } from './settings/webhooks';
 
 export interface Config {
   port: number;
@@ -17,7 +18,15 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * The address users reach: PUBLIC_URL, or else the origin the server listens on
+   * (`listeningOrigin(host, port)`). Before `listen()` with PORT=0 the port is not known yet:
+   * server.ts picks the port first, and the public site reads the effective value at request
+   * time (`app.publicUrl()`, web/public-url.ts).
+   */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set; when not, publicUrl follows the address the server listens on. */
+  publicUrlSet: boolean;
   authSecret: string;
   nodeEnv: string;
   isProduction: boolean;
@@ -70,6 +79,8 @@ export interface Config {
   jobTiming: JobTiming;
   /** The audit engine's worker threads and how many audit jobs a process runs at once (AUDIT_THREADS, AUDIT_JOB_CONCURRENCY, AUDIT_WORKER_HEAP_MB). */
   auditEngine: AuditEngineSettings;
+  /** Outgoing webhooks' retry delay (WEBHOOK_RETRY_DELAY_SECONDS). */
+  webhooks: WebhookSettings;
 }
 
 /**
@@ -197,7 +208,8 @@ export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   // TRUST_PROXY=true trusts any proxy; a comma-separated list of addresses/CIDRs trusts only those.
   const proxy = env.TRUST_PROXY ?? '';
-  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const host = env.HOST || '0.0.0.0';
+  const publicUrl = (env.PUBLIC_URL || listeningOrigin(host, port)).replace(/\/+$/, '');
   if (!URL.canParse(publicUrl) || !/^https?:$/.test(new URL(publicUrl).protocol)) {
     throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL such as https://citable.example.com, got "${publicUrl}"`);
   }
@@ -205,12 +217,13 @@ export function loadConfig(env: Env = process.env): Config {
   if (contactEmail && !/^[^\s@]+@[^\s@]+$/.test(contactEmail)) throw new ConfigError(`CONTACT_EMAIL must be an e-mail address, got "${contactEmail}"`);
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    host,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Citable <no-reply@localhost>',
     publicUrl,
+    publicUrlSet: Boolean(env.PUBLIC_URL),
     authSecret: resolveSecret(env, dataDir, isProduction),
     nodeEnv,
     isProduction,
@@ -234,7 +247,19 @@ export function loadConfig(env: Env = process.env): Config {
     jobTiming: parseJobTiming(env),
     auditEngine: parseAuditEngine(env),
     readCacheSeconds: parseReadCacheSeconds(env.READ_CACHE_SECONDS),
+    webhooks: readWebhookSettings(env, (message) => new ConfigError(message)),
   };
+}
+
+/**
+ * The origin a server bound to `host` on `port` is reached at, PUBLIC_URL's default: a wildcard
+ * bind (0.0.0.0, ::) is reached on this machine as localhost, any other host (127.0.0.1, ::1, a
+ * name) by that host, an IPv6 address in brackets.
+ */
+export function listeningOrigin(host: string, port: number): string {
+  const name = host === '' || host === '0.0.0.0' || host === '::' || host === '[::]' ? 'localhost' : host;
+  const bracketed = name.includes(':') && !name.startsWith('[') ? `[${name}]` : name;
+  return `http://${bracketed}:${port}`;
 }
 
 /**

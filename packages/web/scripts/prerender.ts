@@ -3,17 +3,25 @@
  * signed out with a static router into dist/pages/{name}.html, which the server sends for that
  * route; dist/index.html stays the plain app shell for every other client route. Then it writes
  * the not-found page (dist/pages/404.html), the route manifest the server tells existing paths
- * from unknown ones by (dist/routes.json), the sitemap, and a Brotli and a gzip copy of every
+ * from unknown ones by (dist/routes.json), the site files (dist/site: llms.txt, llms-full.txt,
+ * robots.txt, sitemap.xml; scripts/site-files.ts), and a Brotli and a gzip copy of every
  * compressible file (scripts/precompress.ts).
+ *
+ * The public address is not known at build time (PUBLIC_URL defaults to the address the server
+ * listens on), so every absolute URL of the pages and site files (canonical, og:url, JSON-LD,
+ * llms.txt, the sitemap) names PLACEHOLDER_ORIGIN, which routes.json records; the server puts its
+ * public URL in its place when it sends them (server/src/web/web-plugin.ts).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { precompress } from './precompress';
+import { buildSiteFiles } from './site-files';
 
 interface RouteManifest {
   routes: string[];
   notFoundPage: string;
+  placeholderOrigin?: string;
 }
 
 interface ServerEntry {
@@ -36,8 +44,9 @@ interface ManifestChunk {
 const root = path.resolve(import.meta.dirname, '..');
 const distDir = path.join(root, 'dist');
 const pagesDir = path.join(distDir, 'pages');
-// Canonical and og:url must be absolute; the server's own default address is used when unset.
-const origin = (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '');
+// Canonical and og:url must be absolute: a reserved name (RFC 2606 .invalid) no page would mention, replaced by the server.
+const PLACEHOLDER_ORIGIN = 'https://public-url.citable.invalid';
+const origin = PLACEHOLDER_ORIGIN;
 
 function fileName(route: string): string {
   return route === '/' ? 'index.html' : `${route.slice(1)}.html`;
@@ -110,24 +119,38 @@ const notFoundTarget = path.join(distDir, entry.NOT_FOUND_PAGE);
 await writeFile(notFoundTarget, page(notFound.html, notFound.head, '', ' data-not-found=""'));
 console.log(`pre-rendered the not-found page -> ${path.relative(root, notFoundTarget)}`);
 
-const routeManifest = entry.routeManifest();
+const routeManifest: RouteManifest = { ...entry.routeManifest(), placeholderOrigin: PLACEHOLDER_ORIGIN };
 await writeFile(path.join(distDir, 'routes.json'), `${JSON.stringify(routeManifest, null, 2)}\n`);
 console.log(`wrote dist/routes.json (${routeManifest.routes.length} client routes)`);
 
-// Sitemap URLs must be absolute, so the sitemap and its robots.txt line are written here, where the origin is known.
-const sitemap = [
-  '<?xml version="1.0" encoding="UTF-8"?>',
-  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-  ...entry.PRERENDERED_ROUTES.map((route) => `  <url><loc>${origin}${route}</loc></url>`),
-  '</urlset>',
-  '',
-].join('\n');
-await writeFile(path.join(distDir, 'sitemap.xml'), sitemap);
-const robotsPath = path.join(distDir, 'robots.txt');
-const robots = await readFile(robotsPath, 'utf8');
-await writeFile(robotsPath, `${robots.trimEnd()}\n\nSitemap: ${origin}/sitemap.xml\n`);
-console.log('wrote dist/sitemap.xml and the Sitemap line of dist/robots.txt');
+const siteDir = path.join(distDir, 'site');
+await mkdir(siteDir, { recursive: true });
+const siteFiles = await buildSiteFiles({
+  contentDir: path.join(root, 'content'),
+  origin,
+  routes: entry.PRERENDERED_ROUTES,
+  pageHtml: (route) => readFile(path.join(pagesDir, fileName(route)), 'utf8'),
+});
+for (const [name, content] of Object.entries(siteFiles)) await writeFile(path.join(siteDir, name), content);
+console.log(`wrote dist/site: ${Object.entries(siteFiles).map(([name, content]) => `${name} (${Math.round(content.length / 1024)} KiB)`).join(', ')}`);
 
 const compressed = await precompress(distDir);
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 console.log(`pre-compressed ${compressed.files} files: ${kib(compressed.raw)} -> ${kib(compressed.br)} Brotli, ${kib(compressed.gz)} gzip`);
+
+// Pages and site files name the placeholder origin: the server rewrites and compresses them per
+// request and never sends a copy made here, so none is kept.
+async function removeCompressedCopies(folder: string): Promise<number> {
+  let removed = 0;
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) removed += await removeCompressedCopies(file);
+    else if (/\.(?:br|gz)$/.test(entry.name)) {
+      await unlink(file);
+      removed++;
+    }
+  }
+  return removed;
+}
+const removed = (await removeCompressedCopies(pagesDir)) + (await removeCompressedCopies(siteDir));
+console.log(`removed ${removed} compressed copies of pages and site files (the server rewrites those)`);

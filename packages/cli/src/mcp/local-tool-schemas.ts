@@ -14,6 +14,8 @@ export const RUN_AUDIT_INPUT = z.object({ url: httpUrlSchema.describe('The page 
 export const RUN_AUDIT_OUTPUT = z.object({
   id: z.string(),
   url: z.string(),
+  /** The HTTP status the page answered, after redirects (the audit result's page.httpStatus). */
+  httpStatus: z.number().int().optional(),
   overallScore: z.number(),
   subscores: subscoresSchema.nullable(),
   topIssues: z.array(auditIssueSchema),

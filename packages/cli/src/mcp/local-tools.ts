@@ -79,7 +79,7 @@ async function runAudit(url: string): Promise<CallToolResult> {
   const topIssues: AuditIssue[] = result.issues.slice(0, TOP_ISSUES);
   const lines = [`Overall score for ${url}: ${result.overallScore}/100.`, `Subscores: ${Object.entries(result.subscores).map(([id, value]) => `${id} ${value}`).join(', ')}.`];
   if (topIssues.length > 0) lines.push('Top issues:', ...topIssues.map((item) => `- [${item.priority}] ${item.title}: ${item.suggestion}`));
-  const structured: z.output<typeof RUN_AUDIT_OUTPUT> = { id: LOCAL_ID, url, overallScore: result.overallScore, subscores: result.subscores, topIssues, recommendations: result.recommendations };
+  const structured: z.output<typeof RUN_AUDIT_OUTPUT> = { id: LOCAL_ID, url, httpStatus: result.page.httpStatus, overallScore: result.overallScore, subscores: result.subscores, topIssues, recommendations: result.recommendations };
   return { content: [{ type: 'text', text: lines.join('\n') }], structuredContent: structured };
 }
 

@@ -9,6 +9,12 @@ import path from 'node:path';
 export interface RouteManifest {
   routes: string[];
   notFoundPage: string;
+  /**
+   * The origin the build wrote where the public address belongs (canonical, og:url, JSON-LD,
+   * llms.txt, the sitemap); the server puts the effective public URL in its place. Absent in
+   * builds from before it existed, whose files are sent as they are.
+   */
+  placeholderOrigin?: string;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -38,6 +44,7 @@ export interface ClientRoutes {
   exists(urlPath: string): boolean;
   /** The not-found page, relative to dist. */
   notFoundPage: string;
+  placeholderOrigin: string | undefined;
 }
 
 /** Reads dist/routes.json; undefined when the build has none (built before it existed). */
@@ -46,6 +53,7 @@ export function readClientRoutes(distDir: string): ClientRoutes | undefined {
   if (!existsSync(file)) return undefined;
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as RouteManifest;
   if (!Array.isArray(manifest.routes) || typeof manifest.notFoundPage !== 'string') throw new Error(`${file} is not a route manifest (routes, notFoundPage)`);
+  if (manifest.placeholderOrigin !== undefined && (typeof manifest.placeholderOrigin !== 'string' || !URL.canParse(manifest.placeholderOrigin))) throw new Error(`${file} has a placeholderOrigin that is not a URL`);
   const literal = new Set<string>();
   const patterns: RegExp[] = [];
   for (const route of manifest.routes) {
@@ -55,6 +63,7 @@ export function readClientRoutes(distDir: string): ClientRoutes | undefined {
   return {
     exists: (urlPath) => literal.has(normalise(urlPath)) || patterns.some((pattern) => pattern.test(urlPath)),
     notFoundPage: manifest.notFoundPage,
+    placeholderOrigin: manifest.placeholderOrigin,
   };
 }
 

@@ -78,8 +78,9 @@ it('runs every tool, each answer matching its output schema', async () => {
 
     const audit = await client.callTool({ name: 'run_audit', arguments: { url: shop.url } });
     expect(audit.isError, JSON.stringify(audit.content)).toBeFalsy();
-    const result = audit.structuredContent as { overallScore: number; subscores: Record<string, number>; topIssues: unknown[] };
+    const result = audit.structuredContent as { overallScore: number; subscores: Record<string, number>; topIssues: unknown[]; httpStatus?: number };
     expect(result.overallScore).toBeGreaterThan(0);
+    expect(result.httpStatus).toBe(200);
     expect(Object.keys(result.subscores)).toHaveLength(4);
     expect(textOf(audit)).toContain(`${result.overallScore}/100`);
 

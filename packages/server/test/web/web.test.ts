@@ -34,8 +34,9 @@ beforeAll(async () => {
   write('pages/pricing.html', '<!doctype html><title>pricing</title>');
   write('pages/docs/introduction.html', '<!doctype html><title>introduction</title>');
   write('pages/404.html', NOT_FOUND_HTML);
-  write('robots.txt', 'User-agent: *\nAllow: /\n');
-  write('llms.txt', '# Citable\n');
+  // The site files the server sends at /robots.txt and /llms.txt (public-site.test.ts covers their URLs).
+  write('site/robots.txt', 'User-agent: *\nAllow: /\n');
+  write('site/llms.txt', '# Citable\n');
   // The web router's routes as the build lists them: literal paths, a pre-rendered-only
   // parameterised route expanded, a parameter and a catch-all of the app.
   write('routes.json', JSON.stringify({ routes: ['/', '/pricing', '/docs/introduction', '/dashboard', '/reset-password', '/audits/:id', '/app/*'], notFoundPage: 'pages/404.html' }));

@@ -18,6 +18,8 @@ export function toReport(stored: StoredAudit, plan: PlanId): AuditReport {
   const reveal = detailFor(plan);
   const { result } = stored;
   const errorPages = stored.kind === 'site' ? stored.result.errorPages : undefined;
+  // The status a fetched page answered is about the fetch, as the error pages are: every plan sees it.
+  const httpStatus = stored.kind === 'site' ? undefined : stored.result.page.httpStatus;
   const base = {
     kind: stored.kind,
     overallScore: result.overallScore,
@@ -25,6 +27,7 @@ export function toReport(stored: StoredAudit, plan: PlanId): AuditReport {
     pageCount: pageCountOf(stored),
     // Which addresses answered errors is about the crawl, not the score's detail: every plan sees it.
     ...(errorPages && errorPages.length > 0 ? { errorPages } : {}),
+    ...(httpStatus !== undefined ? { httpStatus } : {}),
     ...reveal,
   };
   if (reveal.detail === 'overall') return base;
@@ -36,7 +39,7 @@ export function toReport(stored: StoredAudit, plan: PlanId): AuditReport {
     subscores: result.subscores,
     issues: result.issues,
     checks: stored.result.checks.map(reportCheck),
-    pages: [{ url: stored.result.page.url, title: stored.result.page.title, overallScore: result.overallScore, subscores: result.subscores }],
+    pages: [{ url: stored.result.page.url, title: stored.result.page.title, overallScore: result.overallScore, subscores: result.subscores, ...(httpStatus !== undefined ? { httpStatus } : {}) }],
   };
 }
 

@@ -74,7 +74,13 @@ export function siteChecks(pages: AuditResult[]): AuditReportCheck[] {
 
 /** `pages` are the audited pages only: error pages are listed in the result, outside every score and count. */
 export function storedSiteAudit(pages: AuditResult[], failedPages: FailedPage[], errorPages: ErrorPage[] = []): StoredAudit {
-  return { kind: 'site', result: aggregateSiteAudit(pages, errorPages), checks: siteChecks(pages), failedPages };
+  const result = aggregateSiteAudit(pages, errorPages);
+  // The aggregate lists the pages in the order given; each keeps the HTTP status it answered.
+  const withStatus = result.pages.map((summary, index) => {
+    const httpStatus = pages[index]?.page.httpStatus;
+    return httpStatus === undefined ? summary : { ...summary, httpStatus };
+  });
+  return { kind: 'site', result: { ...result, pages: withStatus }, checks: siteChecks(pages), failedPages };
 }
 
 /** The audit_history columns every kind of audit fills alike. */

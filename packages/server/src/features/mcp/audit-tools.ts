@@ -12,6 +12,8 @@ const TOP_ISSUES = 5;
 const runAuditOutput = z.object({
   id: z.string(),
   url: z.string(),
+  /** The HTTP status the page answered, after redirects (the audit result's page.httpStatus). */
+  httpStatus: z.number().int().optional(),
   overallScore: z.number(),
   subscores: subscoresSchema.nullable(),
   topIssues: z.array(auditIssueSchema),
@@ -54,7 +56,7 @@ export function registerAuditTools(server: McpServer, caller: Caller): void {
         if (audit.subscores) lines.push(`Subscores: ${Object.entries(audit.subscores).map(([id, score]) => `${id} ${score}`).join(', ')}.`);
         if (issues.length) lines.push('Top issues:', ...issues.map((issue) => `- [${issue.priority}] ${issue.title}: ${issue.suggestion}`));
         else if (audit.recommendations.length) lines.push('Recommendations:', ...audit.recommendations.slice(0, TOP_ISSUES).map((text) => `- ${text}`));
-        return answer(lines.join('\n'), { id: audit.id, url, overallScore: audit.overallScore, subscores: audit.subscores ?? null, topIssues: issues, recommendations: audit.recommendations });
+        return answer(lines.join('\n'), { id: audit.id, url, httpStatus: audit.page.httpStatus, overallScore: audit.overallScore, subscores: audit.subscores ?? null, topIssues: issues, recommendations: audit.recommendations });
       }),
   );
 

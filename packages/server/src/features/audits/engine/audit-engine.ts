@@ -41,9 +41,19 @@ export function auditEngine(): EnginePool {
   return shared;
 }
 
-/** `auditFetchedPage` on an engine thread: an error page comes back as one, not thrown. */
-export function auditSnapshot(snapshot: SiteSnapshot, now: Date): Promise<FetchedPageAudit> {
-  return auditEngine().auditPage(snapshot.page, snapshot.site, now);
+/**
+ * `auditFetchedPage` on an engine thread: an error page comes back as one, not thrown. An audited
+ * page's result carries the HTTP status it answered (`page.httpStatus`), as the CLI's does; the
+ * engine scores the page, the fetch knows its status.
+ */
+export async function auditSnapshot(snapshot: SiteSnapshot, now: Date): Promise<FetchedPageAudit> {
+  const audited = await auditEngine().auditPage(snapshot.page, snapshot.site, now);
+  return audited.type === 'audited' ? { ...audited, result: withHttpStatus(audited.result, snapshot.page.status) } : audited;
+}
+
+/** `result` with the status the page answered; as it is when the page was not fetched (no status). */
+export function withHttpStatus(result: AuditResult, status: number | null | undefined): AuditResult {
+  return status === undefined || status === null ? result : { ...result, page: { ...result.page, httpStatus: status } };
 }
 
 /** `auditContent` on an engine thread. */

@@ -25,7 +25,7 @@ describe('the product facts the public pages state', () => {
   });
 
   it('are the figures the published llms.txt states', () => {
-    const llms = readFileSync(new URL('../../../../public/llms.txt', import.meta.url), 'utf8');
+    const llms = readFileSync(new URL('../../../../content/llms.txt', import.meta.url), 'utf8');
     expect(llms).toContain(`${CHECKS.length} checks, ${SUBSCORE_WEIGHTS.length} subscores, ${AI_CRAWLERS.length} AI crawlers tested`);
   });
 });
