@@ -35,3 +35,4 @@ export * from './public-api-v1';
 export * from './digest';
 export * from './workspaces';
 export * from './webhooks';
+export * from './mcp-audit-tools';

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { auditHistoryItemSchema, auditIssueSchema, auditRunSchema, httpUrlSchema, SITE_AUDIT_MAX_PAGES, subscoresSchema, type AuditRun } from '@citable/contract';
+import { auditHistoryItemSchema, auditSiteToolInput, auditSiteToolOutput, httpUrlSchema, runAuditToolInput, runAuditToolOutput, type AuditRun } from '@citable/contract';
 import { latestAudits } from '../public-api';
 import { auditPageNow } from './page-audit';
 import { auditSiteAndFollow } from './site-audit';
@@ -8,17 +8,6 @@ import { ANNOTATIONS, answer, guarded, toolError, type Caller } from './tool-kit
 
 /** Issues an assistant gets from run_audit: the ones that cost the most points. */
 const TOP_ISSUES = 5;
-
-const runAuditOutput = z.object({
-  id: z.string(),
-  url: z.string(),
-  /** The HTTP status the page answered, after redirects (the audit result's page.httpStatus). */
-  httpStatus: z.number().int().optional(),
-  overallScore: z.number(),
-  subscores: subscoresSchema.nullable(),
-  topIssues: z.array(auditIssueSchema),
-  recommendations: z.array(z.string()),
-});
 
 const latestScoresOutput = z.object({ audits: z.array(auditHistoryItemSchema) });
 
@@ -44,8 +33,9 @@ export function registerAuditTools(server: McpServer, caller: Caller): void {
     {
       title: 'Run an AI visibility audit',
       description: 'Audits one web page now and returns its overall score, the four subscores (Core plan and above) and the top issues with fixes.',
-      inputSchema: { url: httpUrlSchema.describe('The page to audit, e.g. https://example.com/') },
-      outputSchema: runAuditOutput,
+      // Shared with a keyless `citable mcp` (packages/contract/src/mcp-audit-tools.ts).
+      inputSchema: runAuditToolInput.shape,
+      outputSchema: runAuditToolOutput,
       annotations: ANNOTATIONS.web('Run an AI visibility audit'),
     },
     ({ url }) =>
@@ -66,11 +56,8 @@ export function registerAuditTools(server: McpServer, caller: Caller): void {
       title: 'Audit a whole site',
       description:
         'Crawls a site from the URL and audits its pages (as many as maxPages allows, up to the plan\u2019s limit), reporting progress as pages are audited, then returns the site\u2019s report. Counts as one audit of the monthly allowance and appears in the dashboard\u2019s history. Cancelling the call stops the crawl.',
-      inputSchema: {
-        url: httpUrlSchema.describe('Where the crawl starts, e.g. https://example.com/'),
-        maxPages: z.number().int().min(1).max(SITE_AUDIT_MAX_PAGES).optional().describe('The most pages to audit (default 25, at most the plan\u2019s limit)'),
-      },
-      outputSchema: auditRunSchema,
+      inputSchema: auditSiteToolInput.shape,
+      outputSchema: auditSiteToolOutput,
       annotations: ANNOTATIONS.web('Audit a whole site'),
     },
     ({ url, maxPages }, extra) =>
