@@ -5,7 +5,7 @@ import { PASSWORD, signUpAndOnboard, type Account } from './support/accounts';
 import { callApi } from './support/api';
 import { startAppServer, type AppServer } from './support/app-server';
 import { signUpInDialog } from './support/auth-dialogs';
-import { launchBrowser, openPage, screenshot, SLOW } from './support/browser';
+import { appStarted, launchBrowser, openPage, screenshot, SLOW } from './support/browser';
 
 // Issue 19, item 6: /dashboard signed out opens the sign-in dialog and comes back after signing in;
 // the verification link signs in; a refused sign-in for an unverified address offers "Resend
@@ -146,6 +146,7 @@ test('the dialog shows one banner at a time, and the same toast never stacks', a
   // Choosing a paid plan twice on a server without billing: one "Payment Processing Unavailable".
   const signed = await openPage(browser, { baseUrl: server.baseUrl, cookie: returning.cookie });
   await signed.page.goto(`${server.baseUrl}/pricing`);
+  await appStarted(signed.page);
   const toasts = signed.page.getByTestId('toast-error');
   await signed.page.getByTestId('plan-core-button').click();
   await toasts.getByText(MESSAGES.toasts.paymentUnavailable.title).waitFor();

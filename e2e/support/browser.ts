@@ -63,3 +63,15 @@ export async function openPage(browser: Browser, { cookie, baseUrl, ...options }
 export async function toastsGone(page: Page): Promise<void> {
   await expect.poll(() => page.locator('[data-testid^="toast-"]').count(), SLOW).toBe(0);
 }
+
+/**
+ * Waits until React has taken over the page (createRoot or hydrateRoot called on #root). A
+ * pre-rendered page is clickable before that, while its chunks load, but a click then finds no
+ * handler and is lost; from then on React handles, or replays, every click.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+  }, undefined, SLOW);
+}
