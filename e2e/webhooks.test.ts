@@ -73,6 +73,20 @@ describe('webhooks in Settings', () => {
     await section.scrollIntoViewIfNeeded();
     await screenshot(page, 'settings-webhooks');
 
+    // Its events change in place: none is refused beside the boxes, then only citation changes.
+    await row.getByTestId('webhook-edit-events').click();
+    const editor = row.getByTestId('webhook-events-editor');
+    await editor.getByRole('checkbox', { name: /Audit completed/ }).uncheck();
+    await editor.getByRole('checkbox', { name: /Score dropped/ }).uncheck();
+    await editor.getByRole('button', { name: 'Save events' }).click();
+    await editor.getByText('Choose at least one event').waitFor();
+    await editor.getByRole('checkbox', { name: /Citations changed/ }).check();
+    await editor.getByRole('button', { name: 'Save events' }).click();
+    await editor.waitFor({ state: 'detached', ...SLOW });
+    await row.getByText('Citations changed', { exact: true }).waitFor(SLOW);
+    const stored = await page.evaluate(async () => (await (await fetch('/api/webhooks')).json()) as { endpoints: { events: string[] }[] });
+    expect(stored.endpoints.map((endpoint) => endpoint.events)).toEqual([['citation.changed']]);
+
     await row.getByRole('button', { name: 'Delete' }).click();
     await row.getByText('Delete this endpoint?').waitFor();
     await row.getByRole('button', { name: 'Delete' }).click();

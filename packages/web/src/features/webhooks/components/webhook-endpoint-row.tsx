@@ -8,13 +8,15 @@ import { errorMessage } from '../../../lib/api-client';
 import { deleteWebhook, sendWebhookTest, updateWebhook, WEBHOOKS_QUERY_KEY, webhookAttemptsQueryKey, type WebhookEndpoint } from '../api/webhooks';
 import { AttemptStatus, attemptTime } from './attempt-summary';
 import { DeliveryLog } from './delivery-log';
+import { EndpointEventsEditor } from './endpoint-events-editor';
 
-/** One endpoint: its address, events and last delivery; enable, test, the log, and a delete that asks first. */
+/** One endpoint: its address, events and last delivery; enable, change its events, test, the log, and a delete that asks first. */
 export function WebhookEndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
   const queryClient = useQueryClient();
   const logId = useId();
   const [confirming, setConfirming] = useState(false);
   const [showLog, setShowLog] = useState(false);
+  const [editing, setEditing] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY });
   const toggle = useMutation({ mutationFn: (enabled: boolean) => updateWebhook(endpoint.id, { enabled }), onSuccess: () => void refresh() });
   const remove = useMutation({
@@ -65,6 +67,9 @@ export function WebhookEndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) 
           {test.isPending ? <Spinner className="size-4" /> : null}
           Send test event
         </Button>
+        <Button size="sm" variant="ghost" aria-expanded={editing} onClick={() => setEditing((open) => !open)} data-testid="webhook-edit-events">
+          Edit events
+        </Button>
         <Button size="sm" variant="ghost" aria-expanded={showLog} aria-controls={logId} onClick={() => setShowLog((open) => !open)}>
           {showLog ? 'Hide delivery log' : 'Delivery log'}
         </Button>
@@ -84,6 +89,7 @@ export function WebhookEndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) 
           </Button>
         )}
       </div>
+      {editing ? <EndpointEventsEditor endpoint={endpoint} onDone={() => setEditing(false)} /> : null}
       {test.isSuccess ? (
         <Alert tone={test.data.outcome === 'succeeded' ? 'success' : 'error'} className="mt-2" testId="webhook-test-result">
           {test.data.outcome === 'succeeded' ? `Test event delivered: HTTP ${test.data.status_code} in ${test.data.duration_ms} ms.` : `Test event failed: ${test.data.error ?? 'no answer'}`}
