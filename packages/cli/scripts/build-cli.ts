@@ -9,7 +9,7 @@
  * Each build gets a folder of its own and dist/current.json names the one to run, replaced in one
  * rename: a CLI starting while another builds never sees half a build.
  */
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { ESM_REQUIRE_BANNER, externalWhereTheSourceFindsThem, lazyCompromise, sourceLocation } from './esbuild-plugins';
@@ -71,17 +71,36 @@ export async function buildCli(): Promise<CurrentBuild> {
   const current: CurrentBuild = { dir, inputs };
   const pointer = path.join(DIST_DIR, `current.json.${process.pid}`);
   writeFileSync(pointer, JSON.stringify(current));
+  markSuperseded();
   renameSync(pointer, path.join(DIST_DIR, 'current.json'));
   removeOldBuilds(dir);
   return current;
 }
 
-/** Earlier builds, kept for a minute in case a CLI started just before the switch is still loading chunks from one. */
+/** How long a replaced build is kept: a CLI started from it just before the switch still loads chunks from it. */
+const KEEP_REPLACED_MS = 10 * 60_000;
+
+/**
+ * Dates the build being replaced to now, so that it is kept for KEEP_REPLACED_MS from the switch,
+ * not from when it was built (an install's build is minutes old when a changed source replaces it,
+ * while a CLI started from it a moment ago is still loading its chunks).
+ */
+function markSuperseded(): void {
+  try {
+    const { dir } = JSON.parse(readFileSync(path.join(DIST_DIR, 'current.json'), 'utf8')) as CurrentBuild;
+    const now = new Date();
+    utimesSync(path.join(DIST_DIR, dir), now, now);
+  } catch {
+    // No build yet, or it is gone already: nothing to keep.
+  }
+}
+
+/** Removes the builds replaced more than KEEP_REPLACED_MS ago. */
 function removeOldBuilds(keep: string): void {
   for (const entry of readdirSync(DIST_DIR)) {
     if (entry === keep || !entry.startsWith('build-')) continue;
     const folder = path.join(DIST_DIR, entry);
-    if (Date.now() - statSync(folder).mtimeMs > 60_000) rmSync(folder, { recursive: true, force: true });
+    if (Date.now() - statSync(folder).mtimeMs > KEEP_REPLACED_MS) rmSync(folder, { recursive: true, force: true });
   }
 }
 

@@ -1,4 +1,4 @@
-import { readFileSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +31,11 @@ describe('the citable binary', () => {
     expect((await runCitable(['--help'])).code).toBe(0);
     expect(readCurrent().dir).toBe(before.dir);
 
+    // The build in use dates from an install an hour ago: replaced now, it must stay a while for
+    // a CLI that started from it a moment ago and still loads its chunks.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(path.join(cliRoot, 'dist', before.dir), hourAgo, hourAgo);
+
     // A source file saved after the build (here: its time moved a minute back, which must count
     // all the same): the next run builds again before it starts.
     const source = path.join(cliRoot, 'src/commands/help.ts');
@@ -43,5 +48,6 @@ describe('the citable binary', () => {
     expect(after.dir).not.toBe(before.dir);
     expect(after.inputs['packages/cli/src/commands/help.ts']).toBe(statSync(source).mtimeMs);
     expect(statSync(path.join(cliRoot, 'dist', after.dir, 'main.mjs')).isFile()).toBe(true);
+    expect(existsSync(path.join(cliRoot, 'dist', before.dir, 'main.mjs'))).toBe(true);
   });
 });
