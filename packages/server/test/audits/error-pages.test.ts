@@ -7,12 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditRun } from '@citable/contract';
 import { crawlPages } from '../../src/features/audits/crawl/schema';
 import { auditHistory } from '../../src/db/schema';
-import { runPageJob, runSiteCrawl, type CrawlDeps, type PageJobPayload } from '../../src/features/audits/crawl/site-crawl';
-import { executeRun } from '../../src/features/audits/execute-run';
 import { auditSite } from '../../src/features/audits/run-audit';
 import { getRun } from '../../src/features/audits/runs';
 import type { StoredAudit } from '../../src/features/audits/stored-audit';
 import { setPlan } from '../../src/features/profile/profile';
+import { driveRunToEnd } from './drive-run';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from '../helpers';
 
 /**
@@ -70,19 +69,9 @@ afterAll(async () => {
   await new Promise((resolve) => site?.close(resolve));
 });
 
-const deps = () => ({ db: server.db, allowHosts: ['127.0.0.1'], log: server.app.log });
-
-/** A queued run started through the API, driven to its end in this process: the coordinator, then every page job. */
+/** A queued run started through the API, driven to its end in this process, as the dashboard then reads it. */
 async function runJob(runId: string): Promise<AuditRun> {
-  const queue: PageJobPayload[] = [];
-  const crawlDeps: CrawlDeps = { ...deps(), enqueuePage: async (payload) => void queue.push(payload) };
-  const run = (await getRun(server.db, userId, runId))!;
-  if (run.scope === 'site') {
-    await runSiteCrawl(crawlDeps, userId, { ...run, websiteUrl: run.websiteUrl! });
-    while (queue.length > 0) await runPageJob(crawlDeps, queue.shift()!);
-  } else {
-    await executeRun(deps(), userId, runId);
-  }
+  await driveRunToEnd(server, userId, runId);
   return (await api<AuditRun>(server.baseUrl, `/api/audits/${runId}`, { cookie })).body;
 }
 

@@ -4,11 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditFunctionResponse, AuditRun } from '@citable/contract';
 import { auditHistory } from '../../src/db/schema';
-import { runPageJob, runSiteCrawl, type CrawlDeps, type PageJobPayload } from '../../src/features/audits/crawl/site-crawl';
-import { executeRun } from '../../src/features/audits/execute-run';
-import { getRun } from '../../src/features/audits/runs';
 import type { StoredAudit } from '../../src/features/audits/stored-audit';
 import { setPlan } from '../../src/features/profile/profile';
+import { driveRunToEnd } from './drive-run';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from '../helpers';
 
 /**
@@ -58,20 +56,7 @@ afterAll(async () => {
   await new Promise((resolve) => site?.close(resolve));
 });
 
-const deps = () => ({ db: server.db, allowHosts: ['127.0.0.1'], log: server.app.log });
-
-/** A queued run driven to its end in this process: the coordinator, then every page job. */
-async function runJob(runId: string): Promise<void> {
-  const queue: PageJobPayload[] = [];
-  const crawlDeps: CrawlDeps = { ...deps(), enqueuePage: async (payload) => void queue.push(payload) };
-  const run = (await getRun(server.db, userId, runId))!;
-  if (run.scope === 'site') {
-    await runSiteCrawl(crawlDeps, userId, { ...run, websiteUrl: run.websiteUrl! });
-    while (queue.length > 0) await runPageJob(crawlDeps, queue.shift()!);
-  } else {
-    await executeRun(deps(), userId, runId);
-  }
-}
+const runJob = (runId: string) => driveRunToEnd(server, userId, runId);
 
 async function storedAudit(runId: string): Promise<StoredAudit> {
   const [row] = await server.db.select().from(auditHistory).where(and(eq(auditHistory.userId, userId), eq(auditHistory.id, runId)));
