@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStorage, type TestStorage } from '../helpers';
+import { createTestStorage, STRONG_PASSWORD, uniqueEmail, type TestStorage } from '../helpers';
 import { killAll, spawnServer, type ServerProcess } from '../faults/processes';
 
 /**
@@ -58,7 +58,7 @@ describe('a server started with PORT=0 and no PUBLIC_URL', () => {
       fetch(`${origin}/api/auth/sign-up/email`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: from },
-        body: JSON.stringify({ name: 'Origin Test', email: `origin.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, password: 'Lantern-Orchard-42-Quill' }),
+        body: JSON.stringify({ name: 'Origin Test', email: uniqueEmail('origin'), password: STRONG_PASSWORD }),
       });
     const accepted = await signUp(origin);
     expect(accepted.status, await accepted.clone().text()).toBe(200);
