@@ -3,8 +3,7 @@ import type { Gate } from '@citable/contract';
 import type { FastifyInstance } from 'fastify';
 import { assertEntitled, currentPlan } from '../billing';
 import { HttpError } from '../../lib/http-error';
-import type { KeyHolder, PublicApiOptions } from '../public-api';
-import { getOrCreateProfile } from '../profile';
+import { keyHolderToolContext, type KeyHolder, type PublicApiOptions } from '../public-api';
 
 /** Who calls: the app, the endpoint's options and the key holder, for one HTTP exchange. */
 export interface Caller {
@@ -45,18 +44,8 @@ export async function guarded(gate: Gate | null, caller: Caller, run: () => Prom
  * The context of a tool service run (V1_TOOLS). `signal` is the call's own (the SDK's
  * `extra.signal`): aborted when the client cancels the call or goes away, which closes the exchange.
  */
-export async function toolContext(caller: Caller, signal: AbortSignal) {
-  const profile = await getOrCreateProfile(caller.app.db, caller.holder.userId);
-  return {
-    db: caller.app.db,
-    llm: caller.app.llm,
-    allowHosts: caller.options.allowHosts,
-    citationSources: caller.options.citationSources,
-    userId: caller.holder.userId,
-    plan: profile.plan,
-    profile,
-    signal,
-  };
+export function toolContext(caller: Caller, signal: AbortSignal) {
+  return keyHolderToolContext(caller.app, caller.options, caller.holder.userId, signal);
 }
 
 /**

@@ -2,5 +2,6 @@ export type { KeyHolder } from './api-keys';
 export { guardKeyRequest } from './key-guard';
 export { publicApiPlugin } from './plugin';
 export type { PublicApiOptions } from './plugin';
+export { keyHolderToolContext } from './tool-context';
 export { latestAudits, readAudit, startAudit } from './v1-audits';
 export { V1_TOOLS } from './v1-tools';

@@ -6,12 +6,12 @@ import type { CitationSourceSettings } from '../../settings/citation-sources';
 import type { auditRunJob, AuditDeps } from '../audits';
 import { HttpError } from '../../lib/http-error';
 import { chargeExpensiveWork, expensiveWorkMessage } from '../../ops/rate-limit';
-import { getOrCreateProfile } from '../profile';
 import { answerPreflights, grantKeyedCors } from './cors';
 import { guardKeyRequest, keyHolder } from './key-guard';
 import { apiKeyRoutes } from './key-routes';
 import { buildOpenApiDocument, PROBLEM_DOCS_PATH } from './openapi';
 import { sendProblemDetails } from './problem-details';
+import { keyHolderToolContext } from './tool-context';
 import { V1_ROUTES, type V1Call, type V1Route, type V1Services } from './v1-routes';
 
 export interface PublicApiOptions {
@@ -86,14 +86,12 @@ export const publicApiPlugin: FastifyPluginAsyncZod<PublicApiOptions> = async (a
 
   const services: V1Services = {
     auditJob: options.auditJob,
-    async toolContext(call) {
-      const userId = call.holder.userId;
-      const profile = await getOrCreateProfile(app.db, userId);
+    toolContext(call) {
       const closed = new AbortController();
       call.request.raw.once('close', () => {
         if (!call.request.raw.complete) closed.abort();
       });
-      return { db: app.db, llm: app.llm, allowHosts: options.allowHosts, citationSources: options.citationSources, userId, plan: profile.plan, profile, signal: closed.signal };
+      return keyHolderToolContext(app, options, call.holder.userId, closed.signal);
     },
   };
 
