@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { pureModulePlugin } from './src/lib/build/pure-module-plugin.ts';
-import { markdownPlugin } from './src/lib/markdown/vite-markdown-plugin';
+import { markdownPlugin } from './src/lib/markdown/vite-markdown-plugin.ts';
 
 // The API runs as a separate process in development; in production the server serves this build.
 const apiTarget = process.env.CITABLE_API_URL ?? 'http://localhost:3100';

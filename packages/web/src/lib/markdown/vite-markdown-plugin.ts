@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'vite';
-import { parseFrontMatter, renderMarkdown } from './render-markdown';
+import { parseFrontMatter, renderMarkdown } from './render-markdown.ts';
 
 /**
  * Turns `import doc from './x.md'` into the rendered MarkdownDocument at build time, so content
