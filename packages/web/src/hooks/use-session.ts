@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../lib/query-keys';
+import { useHydrated } from './use-hydrated';
 
 export interface SessionUser {
   id: string;
@@ -7,6 +8,12 @@ export interface SessionUser {
   /** better-auth's `name`, which holds the full name given at sign-up. */
   name: string;
   emailVerified: boolean;
+}
+
+/** What a component learns of the session: the user (null signed out), and whether that is known yet. */
+export interface SessionState {
+  data: SessionUser | null | undefined;
+  isPending: boolean;
 }
 
 async function fetchSession(): Promise<SessionUser | null> {
@@ -22,15 +29,21 @@ async function fetchSession(): Promise<SessionUser | null> {
   return { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified };
 }
 
+const UNKNOWN: SessionState = { data: undefined, isPending: true };
+
 /**
- * The signed-in user, or null. It is never fetched during the pre-render, so the server markup
- * and the first client render agree (pending, shown as signed out on public pages).
+ * The signed-in user, or null. The pre-render never fetches it, so its markup is the signed-out
+ * page; while hydrating that markup the session reads as pending (shown as signed out) even when
+ * the answer is already in the cache, and the render right after hydration shows it
+ * (hooks/use-hydrated.ts says why the answer can be there first).
  */
-export function useSession() {
-  return useQuery({
+export function useSession(): SessionState {
+  const hydrated = useHydrated();
+  const { data, isPending } = useQuery({
     queryKey: queryKeys.session,
     queryFn: fetchSession,
     staleTime: 5 * 60_000,
     retry: 1,
   });
+  return hydrated ? { data, isPending } : UNKNOWN;
 }
