@@ -90,7 +90,7 @@ export const mcpRoutes: FastifyPluginAsync<PublicApiOptions> = async (app, optio
 
     const [{ buildMcpServer }, { StreamableHTTPServerTransport }] = await loadRuntime();
     const cancelled = new AbortController();
-    const server = buildMcpServer({ app, options, holder, cancelled: cancelled.signal });
+    const server = buildMcpServer({ app, options, holder, requestId: request.id, cancelled: cancelled.signal });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !wantsProgress(request.body) });
     const close = () => {
       void transport.close();
