@@ -5,6 +5,7 @@ import type { SafeFetcher } from '@citable/crawler';
 import {
   apiErrorSchema,
   WEBHOOK_MESSAGES,
+  WEBHOOK_TESTS_PER_MINUTE,
   webhookAttemptListSchema,
   webhookEndpointCreatedSchema,
   webhookEndpointCreateRequestSchema,
@@ -14,6 +15,7 @@ import {
   webhookTestResultSchema,
 } from '@citable/contract';
 import { HttpError } from '../../lib/http-error';
+import { hitRateLimit } from '../../auth/auth-rate-limit';
 import { encryptCredentials } from '../cms';
 import type { WebhookDispatcher } from './dispatcher';
 import { checkEndpointUrl } from './endpoint-url';
@@ -74,10 +76,17 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteOptions> = async (
     return { attempts: await listAttempts(app.db, owner.ownerId, endpoint.id) };
   });
 
-  app.post('/api/webhooks/:id/test', { schema: { params, response: { 200: webhookTestResultSchema, ...errors } } }, async (request) => {
+  app.post('/api/webhooks/:id/test', { schema: { params, response: { 200: webhookTestResultSchema, ...errors, 429: apiErrorSchema } } }, async (request, reply) => {
     const owner = await app.requireOwner(request);
     const endpoint = await findEndpoint(app.db, owner.ownerId, request.params.id);
     if (!endpoint) throw notFound();
+    // Each test is an outbound request answered with the receiver's reply: limited per endpoint,
+    // whoever sends it (counted in the database, so every process shares the budget).
+    const decision = await hitRateLimit(app.db, `webhook-test:${endpoint.id}`, { limit: WEBHOOK_TESTS_PER_MINUTE, windowMs: 60_000 });
+    if (!decision.allowed) {
+      reply.header('retry-after', String(decision.retryAfterSeconds));
+      throw new HttpError(429, { error: WEBHOOK_MESSAGES.testRateLimited(decision.retryAfterSeconds) });
+    }
     return { attempt: await options.dispatcher.sendTest(endpoint) };
   });
 };
