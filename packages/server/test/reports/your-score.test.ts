@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  competitiveAnalysisResultSchema,
   competitiveDataSchema,
   insightListSchema,
   profileSchema,
@@ -121,6 +122,16 @@ describe('a site audit, then a page audit of the same site', () => {
     const profile = profileSchema.parse((await api(base, '/api/profile', { cookie: user.cookie })).body);
     const [series] = await trendSeries(server.db, user.id, profile, [], 'all');
     expect(series?.points.map((point) => point.overallScore)).toEqual([scores.site]);
+  });
+
+  it('compares site audit against site audit in Competitive Analysis, with the same scores', async () => {
+    const response = await api(base, '/api/functions/competitive-analysis', { cookie: user.cookie, body: { primaryUrl: OWN, competitorUrls: [RIVAL] } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const result = competitiveAnalysisResultSchema.parse(response.body);
+    expect(result.basis).toBe('site-audits');
+    expect(result.primarySiteAnalysis.overallScore).toBe(scores.site);
+    expect(result.competitorAnalyses.map((site) => site.overallScore)).toEqual([scores.rival]);
+    expect(result.summary.competitivePosition).not.toBe('Leading');
   });
 
   it('gives the digest no score change from a page audit', async () => {
