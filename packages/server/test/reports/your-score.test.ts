@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   competitiveAnalysisResultSchema,
@@ -12,6 +13,7 @@ import {
   type ReportTemplateId,
 } from '@citable/contract';
 import { auditContent } from '@citable/engine';
+import { auditHistory, customPlaybooks } from '../../src/db/schema';
 import { saveAuditHistory } from '../../src/features/audits/history';
 import { storedSiteAudit } from '../../src/features/audits/stored-audit';
 import { buildDigest } from '../../src/features/digest/build-digest';
@@ -84,7 +86,7 @@ async function report(user: TestUser, template: ReportTemplateId) {
     name: 'Client report',
     template,
     format: 'pdf',
-    config: reportConfigSchema.parse({ includeROI: true, includeCompetitorBenchmarks: true, roiInputs }),
+    config: { ...reportConfigSchema.parse({ includeROI: true, includeCompetitorBenchmarks: true, roiInputs }), website: null },
     now: new Date(),
   });
   const parsed = reportDocumentSchema.parse(document);
@@ -132,6 +134,14 @@ describe('a site audit, then a page audit of the same site', () => {
     expect(result.primarySiteAnalysis.overallScore).toBe(scores.site);
     expect(result.competitorAnalyses.map((site) => site.overallScore)).toEqual([scores.rival]);
     expect(result.summary.competitivePosition).not.toBe('Leading');
+  });
+
+  it('builds the custom playbook from the site audit, not the newer page audit', async () => {
+    const created = await api(base, '/api/playbooks/custom', { cookie: user.cookie, method: 'POST' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const [playbook] = await server.db.select({ auditId: customPlaybooks.auditId }).from(customPlaybooks).where(eq(customPlaybooks.userId, user.id));
+    const [audit] = await server.db.select({ kind: auditHistory.kind, score: auditHistory.overallScore }).from(auditHistory).where(eq(auditHistory.id, playbook!.auditId!));
+    expect(audit).toEqual({ kind: 'site', score: scores.site });
   });
 
   it('gives the digest no score change from a page audit', async () => {
