@@ -125,6 +125,10 @@ test('an "Entire site" audit, then a page audit through the API: one score every
   await expect.poll(() => page.getByTestId('page-audit-note').textContent(), SLOW).toBe(YOUR_SCORE_MESSAGES.pageAudit(pageUrl));
   expect(await page.getByTestId('score-caption').textContent()).toBe('Page score');
   await screenshot(page, 'one-score-page-audit');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('page-audit-note').scrollIntoViewIfNeeded();
+  await screenshot(page, 'one-score-page-audit-390');
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Competitive Insights and Competitive Analysis: site against site, with the same score.
   const competitive = competitiveDataSchema.parse(await (await callApi(server, '/api/competitive-intel', { cookie: account.cookie })).json());
