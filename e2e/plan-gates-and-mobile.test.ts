@@ -5,7 +5,7 @@ import { serveSite, teaShopPages, type ServedSite } from '../packages/server/tes
 import { signUpAndOnboard, type Account } from './support/accounts';
 import { callApi } from './support/api';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, openPage, screenshot, SLOW } from './support/browser';
+import { appStarted, launchBrowser, openPage, screenshot, SLOW } from './support/browser';
 
 // Issue 19, items 3 and 4, on a server without a billing provider (the self-hoster's default):
 // a Free user meets locks and an upgrade button that opens the billing dialog at the plan that has
@@ -272,4 +272,63 @@ describe('at 390 × 844', () => {
     await drawer.waitFor({ state: 'detached' });
     await expect.poll(() => new URL(page.url()).searchParams.get('section')).toBe('history');
   });
+
+  test('the Genie button covers no control once the page is scrolled to its end', async () => {
+    // A Free account: its playbooks end with a "View Plans" button at the bottom right, where the button floats.
+    const phone = await openPage(browser, { baseUrl: server.baseUrl, cookie: free.cookie, viewport: PHONE });
+    try {
+      for (const path of ['/', '/dashboard?section=playbooks', '/dashboard?section=history']) {
+        await phone.page.goto(`${server.baseUrl}${path}`);
+        await appStarted(phone.page);
+        await phone.page.getByRole(path === '/' ? 'contentinfo' : 'main').waitFor();
+        if (path.includes('playbooks')) await phone.page.getByRole('button', { name: 'View Plans' }).last().waitFor();
+        await phone.page.getByTestId('genie-button').waitFor();
+        await phone.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await expect.poll(() => phone.page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)).toBe(true);
+        const covered = await phone.page.getByTestId('genie-button').evaluate((button) => {
+          const genie = button.getBoundingClientRect();
+          return [...document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')]
+            .filter((element) => !button.parentElement!.contains(element))
+            .filter((element) => {
+              const box = element.getBoundingClientRect();
+              return box.width > 0 && box.height > 0 && box.right > genie.left && box.left < genie.right && box.bottom > genie.top && box.top < genie.bottom;
+            })
+            .map((element) => element.textContent?.trim() || element.outerHTML.slice(0, 80));
+        });
+        expect(covered, path).toEqual([]);
+      }
+      await screenshot(phone.page, 'issue30-phone-genie-page-end');
+    } finally {
+      await phone.context.close();
+    }
+  });
+
+  test('the docs navigation is a closed disclosure above the article', async () => {
+    await page.goto(`${server.baseUrl}/docs/introduction`);
+    const toggle = page.getByTestId('docs-nav-toggle');
+    await toggle.waitFor();
+    const nav = page.getByRole('navigation', { name: 'Documentation' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.isVisible()).toBe(false);
+    // The article's title is on the first screen, not below some 30 links.
+    const title = (await page.getByRole('heading', { level: 1 }).first().boundingBox())!;
+    expect(title.y + title.height).toBeLessThan(PHONE.height);
+    await toggle.click();
+    await nav.waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect((await nav.boundingBox())!.y).toBeLessThan((await page.getByRole('heading', { level: 1 }).first().boundingBox())!.y);
+    await screenshot(page, 'issue30-phone-docs-nav-open');
+    await nav.getByRole('link', { name: 'Webhooks' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/docs/webhooks');
+    await expect.poll(() => nav.isVisible()).toBe(false);
+  });
+
+  test('the contact form is filled in with the signed-in account’s name and e-mail', async () => {
+    await page.goto(`${server.baseUrl}/contact-us`);
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await expect.poll(() => form.getByLabel('E-mail').inputValue()).toBe(agency.email);
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('Agnes Agency');
+    await screenshot(page, 'issue30-phone-contact-prefilled');
+  });
 });
+

@@ -174,6 +174,15 @@ export function canUseArea(plan: PlanId, areaId: AreaId): boolean {
   return canUse(plan, { area: areaId });
 }
 
+/**
+ * Whether the plan reveals the four subscores, and every figure read off them, on every output:
+ * the dashboard, insights, alerts, digests, webhooks, the API, MCP and reports. Below it, only
+ * the overall score goes out (spec 000 §6: subscores are Core and up).
+ */
+export function revealsSubscores(plan: PlanId): boolean {
+  return canUseArea(plan, 'subscores');
+}
+
 export function toolsForPlan(plan: PlanId): ToolId[] {
   return TOOL_IDS.filter((id) => canUseTool(plan, id));
 }

@@ -16,6 +16,7 @@ export * from './tool-results';
 export * from './audits-api';
 export * from './public-pages';
 export * from './entitlements';
+export * from './plan-cards';
 export * from './billing-api';
 export * from './tool-functions';
 export * from './llm';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PLANS, PLAN_RANK, annualMonthlyEquivalent, hasPrioritySupport, normalizePlan, planAtLeast, planPrice } from './plans';
+import { PLANS, PLAN_RANK, annualMonthlyEquivalent, normalizePlan, planAtLeast, planPrice } from './plans';
 
 describe('plan math', () => {
   test('annual toggle shows the annual price divided by 12, rounded', () => {
@@ -33,21 +33,5 @@ describe('plan math', () => {
     expect(normalizePlan('enterprise')).toBe('free');
     expect(normalizePlan(undefined)).toBe('free');
     expect(normalizePlan('agency')).toBe('agency');
-  });
-});
-
-describe('plan features (issue 19)', () => {
-  test('promise nothing the product does not do', () => {
-    const all = Object.values(PLANS).flatMap((plan) => plan.features).join('\n');
-    expect(all).not.toMatch(/account manager|custom integrations|phone|community/i);
-  });
-
-  test('name priority support only on the plans whose messages are marked priority', () => {
-    for (const plan of Object.values(PLANS)) {
-      const listed = plan.features.some((feature) => /priority/i.test(feature));
-      // Agency gets it through "Everything in Pro".
-      if (plan.id !== 'agency') expect(listed, plan.id).toBe(hasPrioritySupport(plan.id));
-    }
-    expect(hasPrioritySupport('agency')).toBe(true);
   });
 });

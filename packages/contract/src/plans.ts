@@ -21,8 +21,7 @@ export interface PlanDefinition {
   websitesLimit: number;
   competitorsLimit: number;
   popular: boolean;
-  features: string[];
-  limitations: string[];
+  /* A plan's features and limitations, as its card lists them, are derived from the gates: plan-cards.ts. */
 }
 
 export const PLANS: Record<PlanId, PlanDefinition> = {
@@ -35,8 +34,6 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     websitesLimit: 1,
     competitorsLimit: 1,
     popular: false,
-    features: ['1 website, 1 competitor', 'Overall AI Visibility Score', 'Basic dashboard', 'E-mail support'],
-    limitations: ['No subscores', 'Limited tools', 'No AI assistant', 'Limited reports'],
   },
   core: {
     id: 'core',
@@ -47,17 +44,6 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     websitesLimit: 3,
     competitorsLimit: 3,
     popular: false,
-    features: [
-      '3 websites, 3 competitors',
-      'All four subscores',
-      'Schema Generator',
-      'AI Content Optimizer',
-      'LLM Site Summaries',
-      'Citation Tracker',
-      'Voice Assistant Tester',
-      'Genie with tool guidance',
-    ],
-    limitations: ['No competitive analysis', 'No AI content generator'],
   },
   pro: {
     id: 'pro',
@@ -68,19 +54,6 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     websitesLimit: 10,
     competitorsLimit: 10,
     popular: true,
-    features: [
-      '10 websites, 10 competitors',
-      'Everything in Core',
-      'Prompt Match Suggestions',
-      'Entity Coverage Analyzer',
-      'Competitive Analysis',
-      'AI Content Generator',
-      'Full Genie assistant',
-      'Weekly proactive suggestions',
-      // Real (issue 19): their contact-form messages reach the team marked priority (hasPrioritySupport).
-      'Priority e-mail support',
-    ],
-    limitations: ['No white-label reports', 'No team access'],
   },
   agency: {
     id: 'agency',
@@ -91,15 +64,6 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     websitesLimit: 25,
     competitorsLimit: 25,
     popular: false,
-    features: [
-      '25 websites, 25 competitors',
-      'Everything in Pro',
-      'Multi-site management',
-      'Team access',
-      'Client reporting',
-      'White-label options',
-    ],
-    limitations: [],
   },
 };
 

@@ -22,10 +22,13 @@ const SITE_FILES: Record<string, { file: string; type: string }> = {
 };
 
 /**
- * Build files that name the placeholder origin are only sent rewritten (pages through their
- * routes, site files through theirs), never as they are, nor their stale .br/.gz copies.
+ * Build files that are not the public's: those that name the placeholder origin are only sent
+ * rewritten (pages through their routes, site files through theirs), never as they are, nor their
+ * stale .br/.gz copies; and the build's own bookkeeping, which the server reads from disk itself
+ * (routes.json: client-routes.ts; .vite/manifest.json: the pre-renderer's asset map), is never
+ * sent at all. They get the not-found page instead.
  */
-const REWRITTEN_ONLY = /^\/(?:pages|site)\//i;
+const NOT_SENT_AS_IS = /^\/(?:(?:pages|site|\.vite)\/|routes\.json(?:\.br|\.gz)?$)/i;
 
 /** `/pricing/` and `/pricing` both map to pages/pricing.html; `/` maps to pages/index.html. Relative to dist. */
 function pageFile(distDir: string, route: string): string | undefined {
@@ -69,7 +72,7 @@ export const webPlugin = fp<{ distDir: string }>(
         // A path that is not a file falls through to the not-found handler below, which picks page, shell or 404.
         index: false,
         preCompressed: true,
-        allowedPath: (pathname) => !REWRITTEN_ONLY.test(pathname),
+        allowedPath: (pathname) => !NOT_SENT_AS_IS.test(pathname),
         setHeaders(res, filePath) {
           const relative = path.relative(distDir, filePath);
           if (relative.startsWith(`assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -81,10 +84,12 @@ export const webPlugin = fp<{ distDir: string }>(
     const plainText = (reply: FastifyReply, status: number, text: string) => reply.status(status).type('text/plain; charset=utf-8').send(text);
 
     /** A pre-rendered page (relative to dist) with the public URL in it; undefined if the file is gone. */
-    async function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, file: string) {
-      const text = await siteTexts.read(file, app.publicUrl());
-      return text && sendSiteText(request, reply, status, HTML, text);
-    }
+    const readPage = (file: string | undefined) => (file ? siteTexts.read(file, app.publicUrl()) : Promise.resolve(undefined));
+
+    // A page is read first and sent after, never `await`ed as a sent reply: a FastifyReply is a
+    // thenable that resolves to undefined once the response has gone out, so "the page was sent,
+    // else the shell" read the sent page as missing and sent the shell again, which Fastify logged
+    // as FST_ERR_REP_ALREADY_SENT with status 500 on every pre-rendered page load.
 
     async function sendPageOrShell(request: FastifyRequest, urlPath: string, reply: FastifyReply) {
       if (!built) return plainText(reply, 404, NOT_BUILT);
@@ -92,12 +97,12 @@ export const webPlugin = fp<{ distDir: string }>(
       if (urlPath.startsWith('/assets/')) return plainText(reply, 404, 'Not found');
       const route = decodePath(urlPath);
       if (route !== undefined && (!clientRoutes || clientRoutes.exists(route))) {
-        const page = pageFile(distDir, route);
-        return (page && (await sendPage(request, reply, 200, page))) || reply.status(200).sendFile('index.html');
+        const page = await readPage(pageFile(distDir, route));
+        return page ? sendSiteText(request, reply, 200, HTML, page) : reply.status(200).sendFile('index.html');
       }
       // No client route renders this path: the not-found page, with the status that says so.
-      const notFoundPage = clientRoutes?.notFoundPage;
-      return (notFoundPage && (await sendPage(request, reply, 404, notFoundPage))) || plainText(reply, 404, 'Not found');
+      const notFoundPage = await readPage(clientRoutes?.notFoundPage);
+      return notFoundPage ? sendSiteText(request, reply, 404, HTML, notFoundPage) : plainText(reply, 404, 'Not found');
     }
 
     // Declared routes, so they win over @fastify/static's wildcard and the not-found handler. HEAD

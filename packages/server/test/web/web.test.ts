@@ -2,12 +2,22 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers';
 
 let server: TestServer;
 let dist: string;
+
+/** The server's log, one parsed JSON line each (info and up: access lines, warnings, errors). */
+const logLines: Record<string, any>[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, callback) {
+    for (const line of String(chunk).split('\n')) if (line.trim()) logLines.push(JSON.parse(line));
+    callback();
+  },
+});
 
 const NOT_FOUND_HTML = '<!doctype html><title>Page not found | Citable</title><div id="root" data-not-found=""><h1>Page not found</h1></div>';
 // Big enough to be worth compressing, like a real page.
@@ -39,8 +49,10 @@ beforeAll(async () => {
   write('site/llms.txt', '# Citable\n');
   // The web router's routes as the build lists them: literal paths, a pre-rendered-only
   // parameterised route expanded, a parameter and a catch-all of the app.
-  write('routes.json', JSON.stringify({ routes: ['/', '/pricing', '/docs/introduction', '/dashboard', '/reset-password', '/audits/:id', '/app/*'], notFoundPage: 'pages/404.html' }));
-  server = await startTestServer({ env: { WEB_DIST_DIR: dist } });
+  write('routes.json', JSON.stringify({ routes: ['/', '/pricing', '/docs/introduction', '/dashboard', '/reset-password', '/audits/:id', '/app/*'], notFoundPage: 'pages/404.html' }), { precompress: true });
+  // Vite's asset map, which the build writes and only the build reads.
+  write('.vite/manifest.json', JSON.stringify({ 'index.html': { file: 'assets/app-3f2a1b.js', isEntry: true } }), { precompress: true });
+  server = await startTestServer({ env: { WEB_DIST_DIR: dist }, logger: { level: 'info', stream: logStream } });
 });
 afterAll(async () => {
   await server?.close();
@@ -110,6 +122,36 @@ describe('web app serving', () => {
     expect(await (await get('/robots.txt')).text()).toContain('User-agent');
     expect(await (await get('/llms.txt')).text()).toContain('# Citable');
     expect((await get('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('logs no error for page loads: each page, shell and not-found page is sent once', async () => {
+    // Each request's access line says when it was answered; the next request follows it, so a
+    // handler that goes on after answering (and sends again) has logged by the time the last one
+    // is answered. The last request is a plain API call, outside the web plugin.
+    const requests = ['/', '/pricing', '/docs/introduction', '/dashboard', '/no-such-page', '/', '/api/health'].map((route, index) => ({ route, id: `page-load-${index}` }));
+    for (const { route, id } of requests) {
+      for (const encoding of ['br, gzip', 'identity']) {
+        const requestId = `${id}-${encoding === 'identity' ? 'plain' : 'compressed'}`;
+        await (await get(route, { headers: { 'x-request-id': requestId, 'accept-encoding': encoding } })).arrayBuffer();
+        await expect.poll(() => logLines.some((line) => line.reqId === requestId && line.msg === 'request completed'), { timeout: 30_000 }).toBe(true);
+      }
+    }
+    const pageLoadLines = logLines.filter((line) => String(line.reqId).startsWith('page-load-'));
+    expect(pageLoadLines.filter((line) => line.level >= 40 || line.err).map((line) => line.msg)).toEqual([]);
+    expect(pageLoadLines.filter((line) => line.msg === 'request completed').map((line) => line.res.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 404, 404, 200, 200, 200, 200]);
+  });
+
+  it("does not serve the build's own files (route table, Vite manifest), compressed or not", async () => {
+    for (const route of ['/routes.json', '/routes.json.br', '/routes.json.gz', '/.vite/manifest.json', '/.vite/manifest.json.br', '/.vite/Manifest.json', '/%2Evite/manifest.json', '/Routes.json']) {
+      for (const encoding of ['br, gzip', 'identity']) {
+        const response = await get(route, { headers: { 'accept-encoding': encoding } });
+        expect(response.status, `${route} (${encoding})`).toBe(404);
+        const body = await response.text();
+        expect(body, route).toContain('Page not found');
+        expect(body, route).not.toContain('notFoundPage');
+        expect(body, route).not.toContain('isEntry');
+      }
+    }
   });
 
   it('keeps /api answers JSON', async () => {

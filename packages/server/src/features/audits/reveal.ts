@@ -1,11 +1,9 @@
-import { planAtLeast, type AuditDetail, type AuditFunctionResponse, type AuditIssue, type AuditReport, type PlanId } from '@citable/contract';
+import { AREAS, revealsSubscores, type AuditDetail, type AuditFunctionResponse, type AuditIssue, type AuditReport, type PlanId } from '@citable/contract';
 import { pageCountOf, reportCheck, type StoredAudit } from './stored-audit';
 
-/** Subscores, checks and issues come with Core (spec 000 §6); free sees the overall score. */
-const DETAIL_PLAN: PlanId = 'core';
-
+/** Subscores, checks and issues come with the subscores' plan, Core (spec 000 §6); free sees the overall score. */
 export function detailFor(plan: PlanId): { detail: AuditDetail; requiredPlan?: PlanId } {
-  return planAtLeast(plan, DETAIL_PLAN) ? { detail: 'full' } : { detail: 'overall', requiredPlan: DETAIL_PLAN };
+  return revealsSubscores(plan) ? { detail: 'full' } : { detail: 'overall', requiredPlan: AREAS.subscores.requiredPlan };
 }
 
 /** Free users see what to fix, not how: each recommendation shrinks to its issue's title. */

@@ -1,15 +1,21 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { revealsSubscores } from '@citable/contract';
 import type { Db } from '../../db/client';
 import { alerts, auditHistory } from '../../db/schema';
 import type { AuditDeps } from '../audits';
+import { currentPlan } from '../billing';
 import type { AlertDraft } from '../track';
 import type { WebhookDispatcher } from './dispatcher';
 
 type AfterSave = NonNullable<AuditDeps['afterSave']>;
 
-/** The audit.completed data: what identifies the audit and its scores, never the whole result. */
+/**
+ * The audit.completed data: what identifies the audit and its scores, never the whole result.
+ * The subscores are the plan's to reveal, as everywhere else: null below Core, read from the
+ * account's plan (a workspace client's, its owner's) when the event is raised.
+ */
 async function auditCompletedData(db: Db, userId: string, auditId: string): Promise<Record<string, unknown> | null> {
   const [row] = await db
     .select({
@@ -27,18 +33,21 @@ async function auditCompletedData(db: Db, userId: string, auditId: string): Prom
     .from(auditHistory)
     .where(and(eq(auditHistory.id, auditId), eq(auditHistory.userId, userId)));
   if (!row) return null;
+  const reveal = revealsSubscores(await currentPlan(db, userId));
   return {
     audit_id: row.id,
     url: row.url,
     kind: row.kind,
     page_count: row.pageCount,
     overall_score: row.overall,
-    subscores: {
-      ai_understanding: row.aiUnderstanding,
-      citation_likelihood: row.citationLikelihood,
-      conversational_readiness: row.conversationalReadiness,
-      content_structure: row.contentStructure,
-    },
+    subscores: reveal
+      ? {
+          ai_understanding: row.aiUnderstanding,
+          citation_likelihood: row.citationLikelihood,
+          conversational_readiness: row.conversationalReadiness,
+          content_structure: row.contentStructure,
+        }
+      : null,
     created_at: row.createdAt.toISOString(),
   };
 }

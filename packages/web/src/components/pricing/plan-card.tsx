@@ -1,4 +1,4 @@
-import { planPrice, type BillingCycle, type PlanDefinition } from '@citable/contract';
+import { planCardText, planPrice, type BillingCycle, type PlanDefinition } from '@citable/contract';
 import { Check, X } from 'lucide-react';
 import { forwardRef } from 'react';
 import { Button } from '../ui/button';
@@ -79,16 +79,16 @@ export const PlanCard = forwardRef<HTMLElement, PlanCardProps>(function PlanCard
         )}
       </Button>
       <ul className="mt-6 space-y-3 text-sm" aria-label={`${plan.name} features`}>
-        {plan.features.map((feature) => (
+        {planCardText(plan.id).features.map((feature) => (
           <li key={feature} className="flex gap-2 text-slate-700">
             <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-secondary-600" />
             {feature}
           </li>
         ))}
       </ul>
-      {plan.limitations.length > 0 ? (
+      {planCardText(plan.id).limitations.length > 0 ? (
         <ul className="mt-4 space-y-3 border-t border-slate-100 pt-4 text-sm" aria-label={`${plan.name} limitations`}>
-          {plan.limitations.map((limitation) => (
+          {planCardText(plan.id).limitations.map((limitation) => (
             <li key={limitation} className="flex gap-2 text-slate-600">
               <X aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
               {limitation}

@@ -45,10 +45,14 @@ describe('score drop', () => {
 
 describe('subscore drop', () => {
   it('alerts at 15, not at 14', () => {
-    const drop15 = subscoreDropAlerts(series([70, 70], (i) => (i === 0 ? subs(80) : { ...subs(80), citationLikelihood: 65 })), site);
+    const drop15 = subscoreDropAlerts(series([70, 70], (i) => (i === 0 ? subs(80) : { ...subs(80), citationLikelihood: 65 })), site, 'core');
     expect(drop15).toHaveLength(1);
     expect(drop15[0]).toMatchObject({ severity: 'high', actionUrl: 'optimizer', data: { subscore: 'citationLikelihood', drop: 15 } });
-    expect(subscoreDropAlerts(series([70, 70], (i) => (i === 0 ? subs(80) : { ...subs(80), citationLikelihood: 66 })), site)).toEqual([]);
+    expect(subscoreDropAlerts(series([70, 70], (i) => (i === 0 ? subs(80) : { ...subs(80), citationLikelihood: 66 })), site, 'core')).toEqual([]);
+  });
+
+  it('says nothing to a Free account, whose plan does not reveal subscores', () => {
+    expect(subscoreDropAlerts(series([70, 70], (i) => (i === 0 ? subs(80) : { ...subs(80), citationLikelihood: 30 })), site, 'free')).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { ALERT_RULES, planAtLeast, SUBSCORE_IDS, SUBSCORE_LABELS, SUBSCORE_TOOL, TOOLS, type AlertSeverity, type AlertType, type PlanId, type Subscores } from '@citable/contract';
+import { ALERT_RULES, planAtLeast, revealsSubscores, SUBSCORE_IDS, SUBSCORE_LABELS, SUBSCORE_TOOL, TOOLS, type AlertSeverity, type AlertType, type PlanId, type Subscores } from '@citable/contract';
 import { linearFit, predict, type LinearFit } from './linear-fit';
 
 /**
@@ -72,8 +72,12 @@ export function scoreDropAlert(series: readonly ScorePoint[], site: SiteRef, pla
   });
 }
 
-/** Each subscore that fell by 15 or more since the previous audit. */
-export function subscoreDropAlerts(series: readonly ScorePoint[], site: SiteRef): AlertDraft[] {
+/**
+ * Each subscore that fell by 15 or more since the previous audit; none for a plan that does not
+ * reveal subscores (the alert names the subscore and its values, and reaches digests and e-mails).
+ */
+export function subscoreDropAlerts(series: readonly ScorePoint[], site: SiteRef, plan: PlanId): AlertDraft[] {
+  if (!revealsSubscores(plan)) return [];
   const pair = lastTwo(series);
   if (!pair) return [];
   const [previous, latest] = pair;

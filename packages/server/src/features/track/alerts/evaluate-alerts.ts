@@ -145,7 +145,7 @@ export async function alertsForAudit(db: Db, userId: string, audit: AuditHistory
   if (site?.role === 'competitor') {
     drafts.push(competitorSurgeAlert(series, ref, profile.plan));
   } else {
-    drafts.push(scoreDropAlert(series, ref, profile.plan), ...subscoreDropAlerts(series, ref), trendAlert(series, ref), ...milestoneAlerts(series, ref));
+    drafts.push(scoreDropAlert(series, ref, profile.plan), ...subscoreDropAlerts(series, ref, profile.plan), trendAlert(series, ref), ...milestoneAlerts(series, ref));
     drafts.push(freshnessAlert(stalePagesOf(audit.auditData, audit.createdAt), ref, audit.id));
   }
   drafts.push(reminderAlert(await lastToolUse(db, userId), new Date(profile.created_at), now));

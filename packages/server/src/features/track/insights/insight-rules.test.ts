@@ -20,6 +20,13 @@ describe('buildInsights', () => {
     expect(ids({ latest: { overall: 80, subscores: { ...subs(80), contentStructure: 70, citationLikelihood: 70 } } })).toEqual([]);
   });
 
+  it('names no subscore to a Free account, however weak (subscores are Core and up)', () => {
+    const weak = { overall: 80, subscores: { ...subs(80), contentStructure: 33, citationLikelihood: 33 } };
+    expect(ids({ plan: 'free', latest: weak })).toEqual([]);
+    expect(JSON.stringify(buildInsights(input({ plan: 'free', auditCount: 3, latest: weak })))).not.toMatch(/Citation Likelihood|Content Structure Quality|33/);
+    expect(ids({ plan: 'core', latest: weak })).toEqual(['content-structure', 'citation-likelihood']);
+  });
+
   it('calls 85 a high performer, 84 not', () => {
     expect(ids({ latest: { overall: 85, subscores: subs(85) } })).toEqual(['high-performer']);
     expect(ids({ latest: { overall: 84, subscores: subs(85) } })).toEqual([]);
@@ -38,8 +45,10 @@ describe('buildInsights', () => {
   });
 
   it('shows at most three, most pressing first', () => {
-    const many = buildInsights(input({ plan: 'free', auditCount: 3, latest: { overall: 40, subscores: subs(40) }, lastActivityAt: new Date(0) }));
+    const many = buildInsights(input({ plan: 'core', auditCount: 3, latest: { overall: 40, subscores: subs(40) }, lastActivityAt: new Date(0) }));
     expect(many.map((insight) => insight.id)).toEqual(['urgent-score', 'content-structure', 'citation-likelihood']);
+    const free = buildInsights(input({ plan: 'free', auditCount: 3, latest: { overall: 40, subscores: subs(40) }, lastActivityAt: new Date(0) }));
+    expect(free.map((insight) => insight.id)).toEqual(['urgent-score', 'upgrade', 'inactive']);
   });
 
   it('asks for a first audit without one', () => {

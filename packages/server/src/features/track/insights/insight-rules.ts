@@ -1,4 +1,4 @@
-import { INSIGHT_RULES, planAtLeast, type Insight, type PlanId, type Subscores } from '@citable/contract';
+import { INSIGHT_RULES, planAtLeast, revealsSubscores, type Insight, type PlanId, type Subscores } from '@citable/contract';
 
 /** What the dashboard insights are computed from (spec 002 §9). */
 export interface InsightInput {
@@ -19,6 +19,8 @@ export interface InsightInput {
 export function buildInsights(input: InsightInput): Insight[] {
   const insights: Insight[] = [];
   const { latest } = input;
+  // A subscore insight names the subscore's value: only for plans that reveal subscores.
+  const subscores = latest && revealsSubscores(input.plan) ? latest.subscores : null;
   if (!latest && input.auditCount > 0) {
     // Only page audits so far: a page's score is not the site's (issue 30), so none is stated.
     insights.push({
@@ -58,22 +60,22 @@ export function buildInsights(input: InsightInput): Insight[] {
       actionUrl: 'optimizer',
     });
   }
-  if (latest && latest.subscores.contentStructure < INSIGHT_RULES.weakSubscoreBelow) {
+  if (subscores && subscores.contentStructure < INSIGHT_RULES.weakSubscoreBelow) {
     insights.push({
       id: 'content-structure',
       type: 'suggestion',
       title: 'Improve your content structure',
-      description: `Content Structure Quality is ${latest.subscores.contentStructure}. Structured data and clear headings help machines parse and quote you.`,
+      description: `Content Structure Quality is ${subscores.contentStructure}. Structured data and clear headings help machines parse and quote you.`,
       action: 'Generate schema',
       actionUrl: 'schema',
     });
   }
-  if (latest && latest.subscores.citationLikelihood < INSIGHT_RULES.weakSubscoreBelow) {
+  if (subscores && subscores.citationLikelihood < INSIGHT_RULES.weakSubscoreBelow) {
     insights.push({
       id: 'citation-likelihood',
       type: 'suggestion',
       title: 'Make your pages more quotable',
-      description: `Citation Likelihood is ${latest.subscores.citationLikelihood}. Statistics, sources and named authors make answers cite you.`,
+      description: `Citation Likelihood is ${subscores.citationLikelihood}. Statistics, sources and named authors make answers cite you.`,
       action: 'Track citations',
       actionUrl: 'citations',
     });

@@ -1,4 +1,4 @@
-import { PLANS, type PlanId } from '@citable/contract';
+import { planCardText, PLANS, type PlanId } from '@citable/contract';
 import { Check, Lock } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -45,7 +45,7 @@ export function UpgradePrompt({ feature, description, requiredPlan, currentPlan,
         <div className="min-w-0 rounded-xl bg-slate-50 p-5 ring-1 ring-slate-200">
           <p className="text-sm font-semibold text-slate-900">The {plan.name} plan includes</p>
           <ul className="mt-3 space-y-2 text-sm text-slate-700">
-            {plan.features.map((item) => (
+            {planCardText(plan.id).features.map((item) => (
               <li key={item} className="flex gap-2">
                 <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-secondary-600" />
                 {item}

@@ -1,12 +1,19 @@
 import { CONTACT_HONEYPOT_FIELD, CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, type ContactRequest, type ContactSubject } from '@citable/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { useSession } from '../../../hooks/use-session';
 import { sendContactMessage } from '../api/send-contact-message';
+
+/** Fills an empty field; what the visitor already typed is never replaced. */
+function prefill(form: HTMLFormElement, name: string, value: string) {
+  const field = form.elements.namedItem(name);
+  if (field instanceof HTMLInputElement && field.value === '' && value) field.value = value;
+}
 
 function readForm(form: HTMLFormElement): ContactRequest {
   const data = new FormData(form);
@@ -30,6 +37,15 @@ function readForm(form: HTMLFormElement): ContactRequest {
 export function ContactForm({ onSent }: { onSent: () => void }) {
   const mutation = useMutation({ mutationFn: sendContactMessage, onSuccess: onSent });
   const submitting = mutation.isPending;
+  // A signed-in visitor's name and e-mail are filled in once the session is known (after
+  // hydration: the pre-rendered form is the signed-out one), and stay editable.
+  const { data: user } = useSession();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!form.current || !user) return;
+    prefill(form.current, 'name', user.name);
+    prefill(form.current, 'email', user.email);
+  }, [user]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,7 +53,7 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
   }
 
   return (
-    <form onSubmit={submit} className="space-y-5" aria-label="Contact form">
+    <form ref={form} onSubmit={submit} className="space-y-5" aria-label="Contact form">
       {mutation.isError ? <Alert tone="error">{mutation.error.message}</Alert> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Name" name="name" autoComplete="name" required maxLength={200} />

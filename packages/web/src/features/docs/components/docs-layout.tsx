@@ -1,5 +1,5 @@
-import { Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { ChevronDown, Search } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { API_REFERENCE_PATH, API_REFERENCE_TITLE, DOC_ARTICLES, DOC_GROUPS } from '../data/docs';
 import { searchDocs } from '../lib/search';
@@ -7,9 +7,9 @@ import { searchDocs } from '../lib/search';
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-1.5 text-sm ${isActive ? 'bg-primary-50 font-medium text-primary-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
 
-function DocsNav() {
+function DocsNav({ id, className }: { id: string; className: string }) {
   return (
-    <nav aria-label="Documentation" className="space-y-6">
+    <nav id={id} aria-label="Documentation" className={`space-y-6 ${className}`}>
       {DOC_GROUPS.map((group) => (
         <div key={group.id}>
           <h2 className="px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{group.title}</h2>
@@ -100,6 +100,12 @@ export function DocsLayout() {
   // Focusing the box starts loading what the search reads, before the first letter is typed.
   const [searchWanted, setSearchWanted] = useState(false);
   const texts = useDocTexts(searchWanted || searching);
+  // On phones the navigation (some 30 links) is a disclosure above the article, closed at first so
+  // the article is what the page opens on; from lg it is the sidebar, always shown. Closed in the
+  // pre-render as on the first client render, so hydration agrees; opening a page closes it.
+  const [navOpen, setNavOpen] = useState(false);
+  useEffect(() => setNavOpen(false), [pathname]);
+  const navId = useId();
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 lg:flex-row">
       <aside className="lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:w-64 lg:shrink-0 lg:overflow-y-auto">
@@ -118,7 +124,18 @@ export function DocsLayout() {
             className="block h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus:border-primary-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-primary-600/40"
           />
         </form>
-        <DocsNav />
+        <button
+          type="button"
+          className="flex w-full items-center justify-between rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-primary-600/40 lg:hidden"
+          aria-expanded={navOpen}
+          aria-controls={navId}
+          onClick={() => setNavOpen((open) => !open)}
+          data-testid="docs-nav-toggle"
+        >
+          Documentation menu
+          <ChevronDown aria-hidden="true" className={`size-4 text-slate-500 transition-transform ${navOpen ? 'rotate-180' : ''}`} />
+        </button>
+        <DocsNav id={navId} className={navOpen ? 'mt-4 lg:mt-0' : 'hidden lg:block'} />
       </aside>
       {searching ? <SearchResults query={query} texts={texts} /> : <div key={pathname} className="min-w-0 flex-1"><Outlet /></div>}
     </div>

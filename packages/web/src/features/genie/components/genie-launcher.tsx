@@ -50,7 +50,11 @@ export function GenieLauncher({ context, onLaunchTool }: GenieLauncherProps) {
     : undefined;
 
   return (
-    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6">
+    <>
+      {/* The button floats over the page's bottom-right corner: this space at the end of the page
+          (the button, its offset and a margin) lets the last control scroll clear of it. */}
+      <div aria-hidden="true" className="h-20 sm:h-24" data-testid="genie-spacer" />
+      <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6">
       {open ? (
         <section
           id={panelId}
@@ -130,6 +134,7 @@ export function GenieLauncher({ context, onLaunchTool }: GenieLauncherProps) {
       >
         {open ? <X aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-6" />}
       </Button>
-    </div>
+      </div>
+    </>
   );
 }
