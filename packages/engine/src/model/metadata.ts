@@ -2,6 +2,8 @@ import type { Element } from 'domhandler';
 import type { DocumentFacts } from './collect-document';
 import { isObject, stringValue, typesOf } from './json-ld';
 import { dateFromUrl, findDateInText, parseDate } from './dates';
+import { dateNearHeadline } from './headline-dates';
+import { findHeadline } from './headline';
 import { namesFromByline } from './authors';
 import { isElement, isHidden, NON_CONTENT } from './dom';
 import { resolveLink } from './links';
@@ -396,7 +398,9 @@ function extractDates(facts: DocumentFacts, article: JsonLdNode | null, typedNod
   const inArticle = times.find((t) => !t.modified && t.inArticle);
   const inByline = times.find((t) => !t.modified && t.inByline);
 
-  const published = first([
+  const urls = [pageUrl, facts.canonicals[0] ? resolveLink(facts.canonicals[0], pageUrl) : null, facts.metas.get('og:url') ?? null];
+  const urlDate = urls.map((u) => [u, dateFromUrl(u)] as const).find(([, d]) => d !== null);
+  const markupPublished = first([
     [article?.datePublished, 'JSON-LD datePublished'],
     ...metaKeys(['article:published_time', 'og:article:published_time']),
     [anyNode('datePublished'), 'JSON-LD datePublished'],
@@ -414,16 +418,27 @@ function extractDates(facts: DocumentFacts, article: JsonLdNode | null, typedNod
   let written: { published: WrittenDate | null; modified: WrittenDate | null } | null = null;
   const writtenDate = () => (written ??= writtenDates(facts, bylineTexts()));
   let fallback: [string, string] | null = null;
+  // A dated address is written once, on the publisher's own calendar, when the page first goes
+  // out; a markup date on another day is a later rewrite or the same instant in another zone
+  // (23:01 UTC for a page published the next morning in Rome). The address's day is the one a
+  // reader sees.
+  const published =
+    markupPublished && urlDate?.[1] && markupPublished[0].slice(0, 10) !== urlDate[1].slice(0, 10)
+      ? ([urlDate[1], `the date in the URL (${urlDatePart(urlDate[0] ?? '')}), not the markup's ${markupPublished[1]} (${markupPublished[0].slice(0, 10)})`] as [string, string])
+      : markupPublished;
   if (!published) {
     const w = writtenDate().published;
-    const urls = [pageUrl, facts.canonicals[0] ? resolveLink(facts.canonicals[0], pageUrl) : null, facts.metas.get('og:url') ?? null];
-    const urlDate = urls.map((u) => [u, dateFromUrl(u)] as const).find(([, d]) => d !== null);
     fallback = first([
       [w?.text, w ? `the byline text "${w.context}"` : ''],
       [urlDate?.[1], urlDate ? `the date in the URL (${urlDatePart(urlDate[0] ?? '')})` : ''],
       [timeValue(inArticle), timeSource(inArticle, 'in the article')],
       [timeValue(inByline), timeSource(inByline, 'in a byline or date line')],
     ]);
+    if (!fallback) {
+      const headline = firstHeadline(facts);
+      const near = headline ? dateNearHeadline(headline, { monthFirst: /^en(?:-us)?$/i.test(facts.lang ?? '') }) : null;
+      if (near) fallback = [near.iso, `the date written by the headline "${near.context}"`];
+    }
   }
   const markedModified = times.find((t) => t.modified);
   const modifiedMarkup = first([
@@ -446,8 +461,20 @@ function extractDates(facts: DocumentFacts, article: JsonLdNode | null, typedNod
   };
 }
 
+/** The article's visible headline: the heading its titles repeat, else the first <h1>, else the first <h2>. */
+function firstHeadline(facts: DocumentFacts): Element | null {
+  const found = findHeadline(facts.headingElements, [facts.metas.get('og:title'), facts.title, facts.metas.get('twitter:title')]);
+  if (found) return found.element;
+  let h2: Element | null = null;
+  for (const [el, heading] of facts.headingElements) {
+    if (heading.level === 1) return el;
+    if (heading.level === 2) h2 ??= el;
+  }
+  return h2;
+}
+
 function urlDatePart(url: string): string {
-  return /\/(?:19|20)\d{2}[/-]?\d{2}[/-]?\d{2}(?=[/_.-]|$)/.exec(url.replace(/[?#].*$/, ''))?.[0] ?? url;
+  return /\/(?:19|20)\d{2}(?:[/-]?\d{2}[/-]?\d{2}|\/\d{1,2}\/\d{1,2})(?=[/_.-]|$)/.exec(url.replace(/[?#].*$/, ""))?.[0] ?? url;
 }
 
 interface WrittenDate {
