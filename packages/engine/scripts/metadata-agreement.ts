@@ -13,6 +13,9 @@
  * as test/corpus.test.ts does. "junk" counts found authors that are plainly not names, whatever
  * the expected value.
  *
+ * The second table is the dates corpus (test/corpus-dates: 300 pages, several not UTF-8, decoded
+ * by their declared charset): the publication day a person read on each, same calendar day.
+ *
  * metascraper is a root dev dependency used here for comparison only; packages/*\/src never
  * imports it.
  */
@@ -25,6 +28,7 @@ import metascraperTitle from 'metascraper-title';
 import { buildPageModel } from '../src/model/build-page-model';
 import { BYLINE_ERRATA } from '../test/fixtures/corpus-errata';
 import { norm, sameInstantOrDay, stripBy } from '../test/fixtures/corpus-compare';
+import { datedPages, readDatedPage, sameDay } from '../test/fixtures/dates-corpus';
 
 const DIR = fileURLToPath(new URL('../test/corpus/', import.meta.url));
 const showMisses = process.argv.includes('--misses');
@@ -128,4 +132,35 @@ if (asJson) {
     console.log('\nCitable junk authors:');
     for (const p of citable) if (p.got.author && isJunkAuthor(p.got.author)) console.log(`  ${p.name}: ${JSON.stringify(p.got.author)}`);
   }
+}
+
+// The dates corpus: the same day as the one a person read on the page.
+const dated = datedPages();
+let citableDays = 0;
+let scraperDays = 0;
+let citableFound = 0;
+let scraperFound = 0;
+const dayMisses: string[] = [];
+for (const page of dated) {
+  const html = readDatedPage(page);
+  const model = buildPageModel({ body: html, format: 'html', url: page.url });
+  const ours = model.dates.publishedAt;
+  if (ours) citableFound++;
+  if (sameDay(page.date, ours)) citableDays++;
+  else dayMisses.push(`${page.file}: expected ${page.date}, got ${ours} (${model.dates.publishedSource})`);
+  const m = await metascraper({ html, url: page.url, validateUrl: false });
+  // metascraper gives an ISO instant in UTC; its day is compared as given.
+  const theirs = m.date ? new Date(m.date).toISOString() : null;
+  if (theirs) scraperFound++;
+  if (sameDay(page.date, theirs)) scraperDays++;
+}
+const dayPct = (n: number) => `${n}/${dated.length} (${((n / dated.length) * 100).toFixed(1)}%)`;
+if (asJson) {
+  console.log(JSON.stringify({ datesCorpus: { pages: dated.length, citable: citableDays, metascraper: scraperDays, citableFound, scraperFound } }));
+} else {
+  console.log(`\n${dated.length} dates-corpus pages; published day vs metascraper`);
+  console.log(`${'field'.padEnd(26)}${'Citable'.padEnd(20)}metascraper`);
+  console.log(`${'published (same day)'.padEnd(26)}${dayPct(citableDays).padEnd(20)}${dayPct(scraperDays)}`);
+  console.log(`${'dates found'.padEnd(26)}${String(citableFound).padEnd(20)}${scraperFound}`);
+  if (showMisses) for (const m of dayMisses) console.log(`  ${m}`);
 }
