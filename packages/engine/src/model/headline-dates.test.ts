@@ -37,6 +37,14 @@ describe('the date written by the headline', () => {
     expect(published(html).day).toBe('2021-10-11');
   });
 
+  it('reads the meta line beside a headline that sits in a block classed as a teaser', () => {
+    const html = page(
+      `<div class="beitrag"><div class="teaser_text_meta"><a href="/autor/grimm">Peter Grimm</a> / 07.11.2023 / 09:30</div><div class="teaser_blog_text"><h2>Radon im Boden: Neue Karte</h2>${ARTICLE}</div></div>` +
+        '<div class="teaser"><div class="teaser_text_meta">01.01.2023</div><h2>Eine andere Meldung</h2></div>',
+    );
+    expect(published(html).day).toBe('2023-11-07');
+  });
+
   it('skips an update line for the publication date after it', () => {
     expect(published(page(`<h1>Radon im Boden: Neue Karte</h1><p>Aktualisiert am 02.02.2022 · Erschienen 25.01.2022</p>${ARTICLE}`)).day).toBe('2022-01-25');
   });

@@ -11,6 +11,8 @@ import { findDateInText, type TextDateOptions } from './dates';
 import { isElement, isHidden, NON_CONTENT } from './dom';
 import { collapseWhitespace } from '../text/words';
 
+const OTHER_ELEMENTS = new Set(['blockquote', 'figure', 'figcaption', 'nav', 'footer', 'aside']);
+
 /** How much text before and after the headline's start is read, in characters. */
 const BEFORE_CHARS = 300;
 const AFTER_CHARS = 900;
@@ -74,6 +76,11 @@ function lastPublished(text: string, options: TextDateOptions): { date: Headline
  * order) or before it (what precedes it, nearest last), up to `limit` characters.
  */
 function textFrom(headline: Element, limit: number, direction: 'after' | 'before'): string {
+  // A headline inside a "teaser" or "related" block is the page's own (some sites class their
+  // article so): then only the elements themselves (footers, captions, quotations) are set aside.
+  let inOther = false;
+  for (let p = headline.parent; p && isElement(p); p = p.parent) if (isOtherContent(p)) inOther = true;
+  const excluded = inOther ? (el: Element) => OTHER_ELEMENTS.has(el.name) : isOtherContent;
   const parts: string[] = [];
   let length = 0;
   let visited = 0;
@@ -84,7 +91,7 @@ function textFrom(headline: Element, limit: number, direction: 'after' | 'before
       length += node.data.length;
       return length < limit;
     }
-    if (!isElement(node) || NON_CONTENT.has(node.name) || isHidden(node) || isOtherContent(node)) return true;
+    if (!isElement(node) || NON_CONTENT.has(node.name) || isHidden(node) || excluded(node)) return true;
     parts.push(' | ');
     const children = direction === 'after' ? node.children : [...node.children].reverse();
     for (const child of children) if (!add(child, depth + 1)) return false;
