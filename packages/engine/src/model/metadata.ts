@@ -4,6 +4,7 @@ import { isObject, stringValue, typesOf } from './json-ld';
 import { dateFromUrl, findDateInText, parseDate } from './dates';
 import { dateNearHeadline } from './headline-dates';
 import { findHeadline } from './headline';
+import { bylineNearHeadline } from './headline-byline';
 import { namesFromByline } from './authors';
 import { isElement, isHidden, NON_CONTENT } from './dom';
 import { resolveLink } from './links';
@@ -166,26 +167,48 @@ interface AuthorResult {
   rejected: { value: string; source: string } | null;
   /** The text of the byline elements read, for the dates written in them. */
   bylineTexts: string[];
+  /** Every name found was declared an organization ("ABC News" as the JSON-LD author). */
+  organizationsOnly: boolean;
 }
 
+/**
+ * The article's authors: from its markup (JSON-LD, microdata, meta tags, byline elements), else
+ * from the byline a reader sees by the headline. The people a visible byline names are preferred
+ * to an organization the markup gives: "ABC News" is the publisher, the reporters are the authors.
+ */
 function extractAuthors(facts: DocumentFacts, article: JsonLdNode | null, typedNodes: JsonLdNode[]): AuthorResult {
-  const result: AuthorResult = { names: [], source: null, rejected: null, bylineTexts: [] };
+  const result = extractAuthorsFromMarkup(facts, article, typedNodes);
+  if (result.names.length > 0 && !result.organizationsOnly) return result;
+  const headline = firstHeadline(facts);
+  const visible = headline ? bylineNearHeadline(headline) : null;
+  if (!visible) return result;
+  const people = namesFromByline(unescape(collapseWhitespace(visible.text)) ?? '');
+  if (people.length === 0) return result;
+  const source = visible.kind === 'label' ? `the byline under the headline "${visible.text.slice(0, 80)}"` : 'a link to an author page by the headline';
+  return { ...result, names: people.slice(0, MAX_AUTHORS), source, organizationsOnly: false, rejected: null, bylineTexts: result.bylineTexts.length > 0 ? result.bylineTexts : [visible.text] };
+}
+
+function extractAuthorsFromMarkup(facts: DocumentFacts, article: JsonLdNode | null, typedNodes: JsonLdNode[]): AuthorResult {
+  const result: AuthorResult = { names: [], source: null, rejected: null, bylineTexts: [], organizationsOnly: false };
   const byId = new Map<string, JsonLdNode>();
   for (const node of typedNodes) if (typeof node['@id'] === 'string' && !byId.has(node['@id'])) byId.set(node['@id'], node);
 
   // Tries one source: its values give names, or are kept as the first value that named no one.
   const consider = (values: { text: string; organization?: boolean }[], source: string): boolean => {
     const names: string[] = [];
+    let people = 0;
     for (const v of values) {
       const text = unescape(collapseWhitespace(v.text)) ?? '';
       if (!text) continue;
       const found = namesFromByline(text, { organization: v.organization });
       if (found.length === 0 && /\p{L}/u.test(text)) result.rejected ??= { value: text.slice(0, 120), source };
+      if (!v.organization) people += found.length;
       for (const name of found) if (names.length < MAX_AUTHORS && !names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
     }
     if (names.length === 0) return false;
     result.names = names;
     result.source = source;
+    result.organizationsOnly = people === 0;
     return true;
   };
 
