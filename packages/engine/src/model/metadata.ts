@@ -113,7 +113,8 @@ export function extractArticleMetadata(facts: DocumentFacts, blocks: JsonLdBlock
     }
   }
   const metaTitle = meta(facts, 'dc:title', 'dcterm:title', 'og:title', 'weibo:article:title', 'weibo:webpage:title', 'title', 'twitter:title');
-  const title = unescape(jsonTitle || metaTitle) || (documentTitle ? cleanDocumentTitle(documentTitle, h1h2, h1s) : null) || h1h2[0] || null;
+  const declaredTitle = unescape(jsonTitle || metaTitle) || (documentTitle ? cleanDocumentTitle(documentTitle, h1h2, h1s) : null) || h1h2[0] || null;
+  const title = visibleHeadline(facts, declaredTitle, documentTitle) ?? declaredTitle;
 
   const authors = extractAuthors(facts, article, typedNodes);
   // The bylines already read for the author, else the first few: dates are often written there.
@@ -138,6 +139,50 @@ export function extractArticleMetadata(facts: DocumentFacts, blocks: JsonLdBlock
     rejectedAuthor: authors.names.length > 0 ? null : authors.rejected,
     dates: extractDates(facts, article, typedNodes, bylineTexts, pageUrl),
   };
+}
+
+/**
+ * The article's visible headline when the declared title is that headline with something around
+ * it (a " | Site" suffix, a kicker before a colon) or a shortening of it (a social title): the
+ * reader's title is the headline. The <title> and og:title stay the page's SEO and social titles.
+ */
+function visibleHeadline(facts: DocumentFacts, declared: string | null, documentTitle: string): string | null {
+  if (!declared) return null;
+  // The heading the title repeats; else the first <h1>, which a shortened title repeats only in part.
+  const found = findHeadline(facts.headingElements, [declared])?.heading ?? facts.headings.find((heading) => heading.level === 1);
+  if (!found || found.level > 2) return null;
+  const headline = found.text;
+  const h = normalizeTitle(headline);
+  const t = normalizeTitle(declared);
+  if (h === t || h.length < 8) return null;
+  // Two words at least (or a few characters in scripts without spaces): "News" inside a title heads nothing.
+  if (wordCount(headline) < 2 && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{4,}/u.test(headline)) return null;
+  // A shortened social title: the headline goes on where the title stops.
+  const shortened = t.replace(/\s*(?:…|\.\.\.)$/, '');
+  if (h.startsWith(shortened) && wordCount(shortened) >= 3) return headline;
+  return isTitleAround(t, h) ? headline : null;
+}
+
+// What separates a site name, section or kicker from the headline in a title.
+const TITLE_SEPARATOR_RE = /^\s*(?:[|\-–—:_»·/\\]|::)|(?:[|\-–—:_»·/\\]|::)\s*$|^\s*\[.*\]\s*$|^\s*\(.*\)\s*$/;
+
+/**
+ * True when `title` is `headline` with a shorter part before or after it set off by a separator:
+ * "Headline | Site", "Kicker: Headline", "Headline [Site]"; not when the headline is itself the
+ * shorter part (a site name heading a page whose title is the article's).
+ */
+export function isTitleAround(title: string, headline: string): boolean {
+  const at = title.indexOf(headline);
+  if (at < 0) return false;
+  const before = title.slice(0, at);
+  const after = title.slice(at + headline.length);
+  if (before.trim() && after.trim()) return false;
+  const rest = before.trim() ? before : after;
+  return rest.trim().length < headline.length && TITLE_SEPARATOR_RE.test(rest);
+}
+
+function normalizeTitle(s: string): string {
+  return s.toLowerCase().normalize('NFKC').replace(/[‘’]/g, "'").replace(/[“”«»]/g, '"').replace(/\s+/g, ' ').trim();
 }
 
 // ---------------------------------------------------------------------------------------------
