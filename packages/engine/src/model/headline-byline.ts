@@ -18,7 +18,7 @@ const MAX_LINE = 160;
 
 // A line that starts with an author label. Latin labels need a space after them and a capital
 // after that ("By Jane", not "By the way"); CJK labels a colon, a bullet or a space.
-const LABELLED_LINE_RE =
+export const LABELLED_LINE_RE =
   /^(?:(?:written\s+by|posted\s+by|story\s+by|words\s+by|text\s+by|by|von|par|por|door|di|av|af|autor(?:in)?|auteur|author|text|texte)\s*[:：]?\s+(?=\p{Lu})|(?:作者|著者|撰文|记者|記者|文|筆者|글|기자)\s*[:：●・／/|｜]\s*|(?:作者|著者|撰文)\s+)/iu;
 const AUTHOR_PAGE_RE = /\/(?:author|authors|auteur|auteurs|autor|autoren|writers?|journalists?|reporters?|contributors?|people|profiles?|staff)\/[^/?#]+\/?$/i;
 const BLOCK = new Set(['p', 'div', 'li', 'ul', 'ol', 'dd', 'dt', 'dl', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'header', 'footer', 'address', 'table', 'tr', 'td', 'th', 'br', 'article', 'main', 'aside', 'figure', 'blockquote', 'hr']);
