@@ -68,6 +68,15 @@ describe('the date written by the headline', () => {
   });
 });
 
+describe('slashed dates by the page language', () => {
+  it('reads "03/04/2019" month first on an English page and day first on a German one, in a byline too', () => {
+    const byline = (lang: string) =>
+      `<!doctype html><html lang="${lang}"><head><title>Heat pumps</title></head><body><h1>Heat pumps</h1><p class="byline">Jane Doe · 03/04/2019</p>${ARTICLE}</body></html>`;
+    expect(published(byline('en-US')).day).toBe('2019-03-04');
+    expect(published(byline('de')).day).toBe('2019-04-03');
+  });
+});
+
 describe('the date in the address against the markup', () => {
   it("prefers the address's day when the markup's falls on another day, and says so", () => {
     const html = page(ARTICLE, '<title>Fentanyl</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":"Fentanyl","datePublished":"2023-11-09T01:49:09Z"}</script>');

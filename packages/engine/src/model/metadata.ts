@@ -504,7 +504,7 @@ function extractDates(facts: DocumentFacts, article: JsonLdNode | null, typedNod
     ]);
     if (!fallback) {
       const headline = firstHeadline(facts);
-      const near = headline ? dateNearHeadline(headline, { monthFirst: /^en(?:-us)?$/i.test(facts.lang ?? '') }) : null;
+      const near = headline ? dateNearHeadline(headline, { monthFirst: monthFirstPage(facts) }) : null;
       if (near) fallback = [near.iso, `the date written by the headline "${near.context}"`];
     }
   }
@@ -527,6 +527,11 @@ function extractDates(facts: DocumentFacts, article: JsonLdNode | null, typedNod
     modifiedSource: modified?.[1] ?? null,
     unreadable,
   };
+}
+
+/** A page in English without a region, or in US English, writes "03/04/2019" month first. */
+function monthFirstPage(facts: DocumentFacts): boolean {
+  return /^en(?:-us)?$/i.test(facts.lang ?? '');
 }
 
 /** The article's visible headline: the heading its titles repeat, else the first <h1>, else the first <h2>. */
@@ -564,7 +569,7 @@ function writtenDates(facts: DocumentFacts, bylineTexts: string[]): { published:
     let offset = 0;
     for (let i = 0; i < 3 && offset < text.length; i++) {
       const rest = text.slice(offset);
-      const found = findDateInText(rest);
+      const found = findDateInText(rest, { monthFirst: monthFirstPage(facts) });
       if (!found) break;
       const before = rest.slice(Math.max(0, found.index - 40), found.index);
       const date = { text: found.iso, context: rest.slice(found.index, found.end).trim().slice(0, 80) };
