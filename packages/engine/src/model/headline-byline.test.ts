@@ -36,6 +36,11 @@ describe('the byline under the headline, without markup', () => {
     });
   }
 
+  it('reads "[name，agency]" under a Chinese headline, and not a bracketed note', () => {
+    expect(authorOf(page('<p>[王小明，新华社]</p>')).authors).toEqual(['王小明']);
+    expect(authorOf(page('<p>【详细内容，请见下文】</p>')).authors).toEqual([]);
+  });
+
   it('reads a name linked to an author page', () => {
     const got = authorOf(page('<div class="meta"><a href="/author/jane-doe">Jane Doe</a> · 4 March 2019</div>'));
     expect(got).toEqual({ authors: ['Jane Doe'], source: 'a link to an author page by the headline' });

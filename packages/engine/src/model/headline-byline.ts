@@ -20,6 +20,8 @@ const MAX_LINE = 160;
 // after that ("By Jane", not "By the way"); CJK labels a colon, a bullet or a space.
 export const LABELLED_LINE_RE =
   /^(?:(?:written\s+by|posted\s+by|story\s+by|words\s+by|text\s+by|by|von|par|por|door|di|av|af|autor(?:in)?|auteur|author|text|texte)\s*[:：]?\s+(?=\p{Lu})|(?:作者|著者|撰文|记者|記者|文|筆者|글|기자)\s*[:：●・／/|｜]\s*|(?:作者|著者|撰文)\s+)/iu;
+// The second part must name a publication (an agency, a paper, a site, a broadcaster): "社", "报", "网", "台"...
+const BRACKETED_CJK_BYLINE_RE = /^[[【［(（]\s*(\p{Script=Han}{2,6})\s*[，,、]\s*[^\]】］)）]{0,18}(?:社|报|報|网|網|台|刊|新闻|新聞|媒体|媒體)\s*[\]】］)）]$/u;
 const AUTHOR_PAGE_RE = /\/(?:author|authors|auteur|auteurs|autor|autoren|writers?|journalists?|reporters?|contributors?|people|profiles?|staff)\/[^/?#]+\/?$/i;
 const BLOCK = new Set(['p', 'div', 'li', 'ul', 'ol', 'dd', 'dt', 'dl', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'header', 'footer', 'address', 'table', 'tr', 'td', 'th', 'br', 'article', 'main', 'aside', 'figure', 'blockquote', 'hr']);
 
@@ -32,7 +34,12 @@ export interface HeadlineByline {
 /** The labelled byline line nearest the headline (after it first), else a linked author name after it. */
 export function bylineNearHeadline(headline: Element): HeadlineByline | null {
   const after = linesFrom(headline, 'after');
-  for (const line of after.lines) if (LABELLED_LINE_RE.test(line) && line.length <= MAX_LINE) return { text: line, kind: 'label' };
+  for (const line of after.lines) {
+    if (LABELLED_LINE_RE.test(line) && line.length <= MAX_LINE) return { text: line, kind: 'label' };
+    // "[王小明，新华社]": a Chinese byline gives the reporter and the agency in brackets.
+    const bracketed = BRACKETED_CJK_BYLINE_RE.exec(line);
+    if (bracketed) return { text: bracketed[1], kind: 'label' };
+  }
   const before = linesFrom(headline, 'before');
   for (const line of before.lines) if (LABELLED_LINE_RE.test(line) && line.length <= MAX_LINE) return { text: line, kind: 'label' };
   const link = after.authorLinks[0] ?? before.authorLinks[0];
