@@ -5,7 +5,7 @@ import { auditResultSchema } from '@citable/contract';
 import { auditSnapshot } from '../src/audit';
 import { extractMetadata } from '../src/extract-metadata';
 import { BYLINE_ERRATA } from './fixtures/corpus-errata';
-import { norm, sameInstantOrDay, stripBy } from './fixtures/corpus-compare';
+import { norm, sameInstantOrDay, sameTitle, stripBy } from './fixtures/corpus-compare';
 
 const DIR = fileURLToPath(new URL('./corpus/', import.meta.url));
 const PAGES = readdirSync(DIR, { withFileTypes: true })
@@ -21,7 +21,7 @@ interface Expected {
 }
 
 const FIELDS = {
-  title: (e: Expected, g: ReturnType<typeof extractMetadata>) => [e.title, g.title, (a: string, b: string) => norm(a) === norm(b)] as const,
+  title: (e: Expected, g: ReturnType<typeof extractMetadata>) => [e.title, g.title, sameTitle] as const,
   author: (e: Expected, g: ReturnType<typeof extractMetadata>) => [e.byline, g.author, (a: string, b: string) => stripBy(a).includes(stripBy(b)) || stripBy(b).includes(stripBy(a))] as const,
   lang: (e: Expected, g: ReturnType<typeof extractMetadata>) => [e.lang ?? null, g.lang, (a: string, b: string) => norm(a) === norm(b)] as const,
   publishedTime: (e: Expected, g: ReturnType<typeof extractMetadata>) => [e.publishedTime, g.publishedTime, sameInstantOrDay] as const,

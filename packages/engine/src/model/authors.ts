@@ -39,6 +39,8 @@ const ROLE_WORDS = new Set([
   'consultant', 'correspondant', 'journaliste', 'rédacteur', 'rédactrice', 'autor', 'autorin', 'auteur', 'redakteur', 'redakteurin',
   'periodista', 'redactor', 'giornalista', 'sponsored', 'partner', 'content', 'press', 'release',
 ]);
+/** Articles that start a publication's name ("The Guardian", "Der Spiegel", "Die Zeit"), never a person's. */
+const PUBLICATION_ARTICLES = new Set(['the', 'der', 'die', 'das']);
 /** Words that fill out a label ("The Editors", "Our Staff") without naming anyone. */
 const FILLER = new Set(['the', 'our', 'your', 'a', 'an', 'by', 'of', 'and', '&']);
 
@@ -79,9 +81,9 @@ const DATE_START_RE = new RegExp(
 );
 
 /** Words that introduce the authors. Apart from "by", they count only at the start of a clause ("Ursula von der Leyen"). */
-const AUTHOR_LABEL = String.raw`(?:(?:written|posted|published|story|words|text|article|report|reporting|compiled|interview|analysis|column|commentary)\s+by|by|byline|authors?|autor(?:in|es|a)?|auteurs?|par|von|por|door|di|av|af|texte|text|escrito\s+por|écrit\s+par|propos\s+recueillis\s+par)`;
+const AUTHOR_LABEL = String.raw`(?:(?:written|posted|published|story|words|text|article|report|reporting|compiled|interview|analysis|column|commentary)\s+by|by|byline|authors?|autor(?:in|es|a)?|auteurs?|par|von|por|door|di|av|af|texte|text|escrito\s+por|écrit\s+par|propos\s+recueillis\s+par|作者|著者|撰文|记者|記者|筆者|文)`;
 /** Words that introduce someone other than the author, or a date: their clause is dropped. */
-const OTHER_LABEL = String.raw`(?:(?:edited|reviewed|medically\s+reviewed|fact[-\s]?checked|checked|photos?|photographs?|photography|images?|illustrations?|illustrated|graphics|video|translated|translation|updated|additional\s+reporting|produced)\s+by|(?:last\s+)?(?:updated|modified|published|posted|created|date|dated)(?:\s+on|\s+at)?|publié(?:\s+le)?|mis\s+à\s+jour(?:\s+le)?|modifié(?:\s+le)?|veröffentlicht(?:\s+am)?|aktualisiert(?:\s+am)?|actualizado(?:\s+el)?|publicado(?:\s+el)?|pubblicato(?:\s+il)?|aggiornato(?:\s+il)?|photo|photos|credit|source|image|copyright|©)`;
+const OTHER_LABEL = String.raw`(?:(?:edited|reviewed|medically\s+reviewed|fact[-\s]?checked|checked|photos?|photographs?|photography|images?|illustrations?|illustrated|graphics|video|translated|translation|updated|additional\s+reporting|produced|make-?up|hair|styling|styled|set\s+design|props|casting)\s+by|(?:make-?up|hair|styling|stylist|models?|photographer|photography|fotos?|bild|illustration)(?=\s*[:：])|(?:last\s+)?(?:updated|modified|published|posted|created|date|dated)(?:\s+on|\s+at)?|publié(?:\s+le)?|mis\s+à\s+jour(?:\s+le)?|modifié(?:\s+le)?|veröffentlicht(?:\s+am)?|aktualisiert(?:\s+am)?|actualizado(?:\s+el)?|publicado(?:\s+el)?|pubblicato(?:\s+il)?|aggiornato(?:\s+il)?|photo|photos|credit|source|image|copyright|©)`;
 
 // A label, then a colon, spaces or the end. Author labels come first: "Posted by" is one, "Posted on" is not.
 const LABEL_RE = new RegExp(String.raw`(?<![\p{L}\p{M}'’-])(?:(${AUTHOR_LABEL})|(${OTHER_LABEL}))(?:\s*[:：]\s*|\s+|$)`, 'giu');
@@ -243,7 +245,10 @@ function splitNames(clause: string): string[] {
     }
   }
   const out: string[] = [];
-  for (const piece of pieces) {
+  for (const [i, piece] of pieces.entries()) {
+    // "Jane Doe, The Guardian": after a name, a piece that starts with an article is the
+    // publication the person writes for; a person's name never starts with one.
+    if (i > 0 && PUBLICATION_ARTICLES.has(lowerWord(piece.split(/\s+/)[0]))) continue;
     if (SUFFIX_RE.test(piece) && out.length > 0) out[out.length - 1] += ` ${piece}`;
     else if (!CREDENTIAL_RE.test(piece)) out.push(stripTitle(piece));
   }

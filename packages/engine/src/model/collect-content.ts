@@ -6,6 +6,8 @@ import { collapseWhitespace, countWords, words } from '../text/words';
 import { pruneMainContent, type Pruned } from './main-content';
 import { hasAttribution } from '../text/facts';
 import { isQuestion } from '../text/questions';
+import { LABELLED_LINE_RE } from './headline-byline';
+import { findDateInText } from './dates';
 import { isStuffed, STOPWORDS } from '../text/keywords';
 
 export interface ContentFacts {
@@ -161,7 +163,8 @@ function walkContent(facts: DocumentFacts, roots: Element[], { dropped, counts }
       if (out.leadIndex < 0 && isLead(paragraph)) out.leadIndex = out.paragraphs.length;
       out.paragraphs.push(paragraph);
       addLine(text, wordCount, true);
-      if (pendingQuestion) {
+      // The byline or dateline under a heading is not its answer: the answer is the prose after it.
+      if (pendingQuestion && !isBylineOrDateline(text, wordCount)) {
         pendingQuestion.answer = text;
         pendingQuestion.answerWordCount = wordCount;
         pendingQuestion = null;
@@ -375,4 +378,12 @@ function containsTag(el: Element, tag: string, depth = 0): boolean {
     if (child.name === tag || containsTag(child, tag, depth + 1)) return true;
   }
   return false;
+}
+
+/** "By Jane Doe", "Par Jean Dupont, le 4 mars", or a short line that starts with a date ("March 4, 2019 · 5 min read"). */
+function isBylineOrDateline(text: string, wordCount: number): boolean {
+  if (LABELLED_LINE_RE.test(text) && wordCount <= 25) return true;
+  if (wordCount > 12) return false;
+  const date = findDateInText(text);
+  return date !== null && date.index <= 2;
 }

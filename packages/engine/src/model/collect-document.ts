@@ -87,6 +87,21 @@ const UNEXCLUDED = new Set(['html', 'body', 'main', 'article']);
 const METADATA_HINT_RE =
   /comment|disqus|repl|related|recirc|recommend|more|next|trending|popular|most|tweet|instagram|tiktok|embed|teaser|promo|outbrain|taboola|newsletter|sidebar|signup|pagination|figcaption|by|author|written|contributor|creator|reporter|journalist|date|time|meta|header|headline|publish|posted|info|hero|title/i;
 
+/**
+ * True when an element holds other people's content or page furniture (a comment, a related
+ * story, an embed, a quotation, navigation, a footer, a caption): no byline or publication date
+ * of the page is read there. The walk below applies the same tests as it goes.
+ */
+export function isOtherContent(el: Element): boolean {
+  const name = el.name;
+  if (name === 'blockquote' || name === 'figure' || name === 'figcaption' || BOILERPLATE.has(name) || name === 'nav') return true;
+  const a = el.attribs;
+  if (a.role !== undefined && BOILER_ROLES.has(a.role)) return true;
+  if (a.itemtype !== undefined && EXCLUDED_TYPE_RE.test(a.itemtype.trim())) return true;
+  const matchString = a.class === undefined && a.id === undefined ? '' : `${a.class ?? ''} ${a.id ?? ''}`;
+  return matchString.length > 1 && !UNEXCLUDED.has(name) && EXCLUDED_HINT_RE.test(matchString) && hasToken(matchString, EXCLUDED_TOKEN_RE);
+}
+
 /** True when a word of the class or id (camelCase split, lower-cased) matches `re`. */
 function hasToken(matchString: string, re: RegExp): boolean {
   for (const raw of matchString.split(/\s+/)) {

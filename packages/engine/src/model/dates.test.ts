@@ -141,3 +141,55 @@ describe('formatDate', () => {
     expect(formatDate(2020, 1, 2, 3, 4, 5, 1000)).toBeNull();
   });
 });
+
+describe('findDateInText in numbers and in more languages', () => {
+  const day = (text: string, options = {}) => findDateInText(text, options)?.iso.slice(0, 10) ?? null;
+
+  it('reads day-first dotted, slashed and dashed dates, and year-first ones', () => {
+    expect(day('Bonn, 04.03.2019')).toBe('2019-03-04');
+    expect(day('am 4.3.2019 um 11:35')).toBe('2019-03-04');
+    expect(findDateInText('01.11.2023 11:35')?.iso).toBe('2023-11-01T11:35:00.000Z');
+    expect(day('Publié le 04/03/2019')).toBe('2019-03-04');
+    expect(day('~02-01-2022-land')).toBe('2022-01-02');
+    expect(day('2019/03/04 12:00')).toBe('2019-03-04');
+    expect(findDateInText('2019/03/04 12:00')?.iso).toBe('2019-03-04T12:00:00.000Z');
+    expect(day('2019.03.04')).toBe('2019-03-04');
+  });
+
+  it('reads an ambiguous slashed date month first only when asked, and a part over 12 settles it', () => {
+    expect(day('03/04/2019')).toBe('2019-04-03');
+    expect(day('03/04/2019', { monthFirst: true })).toBe('2019-03-04');
+    expect(day('03/24/2019')).toBe('2019-03-24');
+    expect(day('24/03/2019', { monthFirst: true })).toBe('2019-03-24');
+  });
+
+  it('reads Chinese, Japanese and Korean dates, with letters right before and after them', () => {
+    expect(day('发布时间：2019年03月04日 12:00')).toBe('2019-03-04');
+    expect(day('作者：王小明 2019年3月4日发布')).toBe('2019-03-04');
+    expect(day('2019년 3월 4일')).toBe('2019-03-04');
+  });
+
+  it('reads German, French, Portuguese, Turkish and Slavic month names', () => {
+    expect(day('4. März 2019')).toBe('2019-03-04');
+    expect(day('le 4 mars 2019')).toBe('2019-03-04');
+    expect(day('4 de março de 2019')).toBe('2019-03-04');
+    expect(day('4 Mart 2019')).toBe('2019-03-04');
+    expect(day('4 марта 2019 г.')).toBe('2019-03-04');
+    expect(day('15 листопада 2020')).toBe('2020-11-15');
+    expect(day('4 marca 2019')).toBe('2019-03-04');
+    expect(day('4. března 2019')).toBe('2019-03-04');
+    expect(day('4th of March 2019')).toBe('2019-03-04');
+  });
+
+  it('finds no date in version numbers, prices or longer numbers', () => {
+    for (const text of ['Version 1.2.2019.5', 'Art.-Nr. 12.10.20214', '3.50 € / 12.99 €', 'ISBN 978-3-16-148410-0']) expect(day(text), text).toBeNull();
+  });
+});
+
+describe('dateFromUrl without leading zeros', () => {
+  it('reads /YYYY/M/D/ slashed paths, and not a year and a number', () => {
+    expect(dateFromUrl('https://www.befifty.de/home/2017/7/12/unter-uns-montauk')).toBe('2017-07-12T00:00:00.000Z');
+    expect(dateFromUrl('https://example.com/2017/7/slug')).toBeNull();
+    expect(dateFromUrl('https://example.com/2017/13/1/slug')).toBeNull();
+  });
+});

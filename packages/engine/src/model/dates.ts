@@ -12,25 +12,27 @@
 const MIN_YEAR = 1800;
 const MAX_YEAR = 2100;
 
-// Month names and abbreviations in English, French, German, Spanish, Italian, Portuguese, Dutch.
+// Month names and abbreviations in English, French, German, Spanish, Italian, Portuguese, Dutch,
+// the Scandinavian languages and Turkish, and the Slavic ones in the nominative and in the
+// genitive that follows a day number ("4 марта 2019", "4 marca 2019", "4. března 2019").
 const MONTH_NAMES: Record<string, number> = {};
 (
   [
-    ['january jan janvier janv januar jänner jän enero ene gennaio gen janeiro januari', 1],
-    ['february feb febr février fevrier févr fevr februar febrero febbraio fevereiro fev februari', 2],
-    ['march mar mars märz maerz mär marzo março marco maart mrt', 3],
-    ['april apr avril avr abril aprile', 4],
-    ['may mai mayo maggio mag maio mei', 5],
-    ['june jun juin juni junio giugno giu junho', 6],
-    ['july jul juillet juil juli julio luglio lug julho', 7],
-    ['august aug août aout agosto ago augustus', 8],
-    ['september sep sept septembre septiembre setiembre settembre set setembro', 9],
-    ['october oct octobre oktober okt octubre ottobre ott outubro out', 10],
-    ['november nov novembre noviembre novembro', 11],
-    ['december dec décembre decembre déc dezember dez diciembre dic dicembre dezembro', 12],
+    ['january jan janvier janv januar jänner jän enero ene gennaio gen janeiro januari ocak январь января янв січень січня styczeń stycznia leden ledna siječanj siječnja januára', 1],
+    ['february feb febr février fevrier févr fevr februar febrero febbraio fevereiro fev februari şubat subat февраль февраля фев лютий лютого luty lutego únor února veljača veljače februára', 2],
+    ['march mar mars märz maerz mär marzo março marco maart mrt mart март марта мар березень березня marzec marca březen března ožujak ožujka marca', 3],
+    ['april apr avril avr abril aprile nisan апрель апреля апр квітень квітня kwiecień kwietnia duben dubna travanj travnja apríla', 4],
+    ['may mai mayo maggio mag maio mei maj mayıs mayis май мая травень травня maja květen května svibanj svibnja mája', 5],
+    ['june jun juin juni junio giugno giu junho haziran июнь июня червень червня czerwiec czerwca červen června lipanj lipnja júna', 6],
+    ['july jul juillet juil juli julio luglio lug julho temmuz июль июля липень липня lipiec lipca červenec července srpanj srpnja júla', 7],
+    ['august aug août aout agosto ago augustus augusti ağustos agustos август августа авг серпень серпня sierpień sierpnia srpen srpna kolovoz kolovoza augusta', 8],
+    ['september sep sept septembre septiembre setiembre settembre set setembro eylül eylul сентябрь сентября сен вересень вересня wrzesień września září rujan rujna septembra', 9],
+    ['october oct octobre oktober okt octubre ottobre ott outubro out ekim октябрь октября окт жовтень жовтня październik października říjen října októbra', 10],
+    ['november nov novembre noviembre novembro kasım kasim ноябрь ноября ноя листопад листопада listopad listopada listopadu studeni studenoga novembra', 11],
+    ['december dec décembre decembre déc dezember dez diciembre dic dicembre dezembro aralık aralik декабрь декабря дек грудень грудня grudzień grudnia prosinec prosince prosinac prosinca decembra', 12],
   ] as const
 ).forEach(([names, month]) => {
-  for (const name of names.split(' ')) MONTH_NAMES[name] = month;
+  for (const name of names.split(' ')) MONTH_NAMES[name] ??= month;
 });
 const MONTH = Object.keys(MONTH_NAMES)
   .sort((a, b) => b.length - a.length)
@@ -108,19 +110,44 @@ const TIME_AFTER_RE = new RegExp(
 );
 const TIME_12H_RE = /^[\s,]*(?:(?:at|-|–|·|\|)\s*)?(\d{1,2})\s*(a\.?\s?m\.?|p\.?\s?m\.?)(?![\p{L}])/iu;
 
-// "Dec. 22, 2016", "December 22nd 2016", "22 December 2016", "22. Dezember 2016", "1 de diciembre de 2017", "2016-08-10".
+// Dates written out: "Dec. 22, 2016", "December 22nd 2016", "22 December 2016", "22. Dezember
+// 2016", "1 de diciembre de 2017", "4th of March 2019", "2016-08-10"; in numbers, day first as
+// most of the world writes them ("04.03.2019", "4/3/2019", "04-03-2019") or year first
+// ("2019/03/04", "2019.03.04"); and in Chinese, Japanese and Korean ("2019年03月04日").
 const TEXT_DATE_RE = new RegExp(
-  String.raw`(?<![\p{L}\d])(?:(${MONTH})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})|(\d{1,2})(?:st|nd|rd|th|er|\.|º)?\s+(?:de\s+)?(${MONTH})\.?,?\s+(?:de\s+)?(\d{4})|(\d{4})-(\d{2})-(\d{2}))(?![\p{L}\d])`,
+  String.raw`(?<![\p{L}\d])(?:(?<m1>${MONTH})\.?\s+(?<d1>\d{1,2})(?:st|nd|rd|th)?,?\s+(?<y1>\d{4})|(?<d2>\d{1,2})(?:st|nd|rd|th|er|\.|º)?\s+(?:de\s+|of\s+)?(?<m2>${MONTH})\.?,?\s+(?:de\s+)?(?<y2>\d{4})|(?<y3>\d{4})-(?<mo3>\d{2})-(?<d3>\d{2})|(?<d4>\d{1,2})\.\s?(?<mo4>\d{1,2})\.\s?(?<y4>\d{4})|(?<a5>\d{1,2})(?<sep5>[/-])(?<b5>\d{1,2})\k<sep5>(?<y5>\d{4})|(?<y6>\d{4})(?<sep6>[/.])(?<mo6>\d{1,2})\k<sep6>(?<d6>\d{1,2}))(?![\p{L}\d]|\.\d)|(?<!\d)(?<y7>\d{4})\s*[年년]\s*(?<mo7>\d{1,2})\s*[月월]\s*(?<d7>\d{1,2})\s*[日일]?`,
   'giu',
 );
 
+export interface TextDateOptions {
+  /**
+   * Read an ambiguous "03/04/2019" month first, as the United States writes it (the page's
+   * language is en-US). Otherwise day first; a part over 12 settles it either way.
+   */
+  monthFirst?: boolean;
+}
+
+/** Year, month and day of a TEXT_DATE_RE match. */
+function matchedDay(g: Record<string, string | undefined>, options: TextDateOptions): [number, number, number] {
+  if (g.y1) return [Number(g.y1), MONTH_NAMES[g.m1!.toLowerCase()], Number(g.d1)];
+  if (g.y2) return [Number(g.y2), MONTH_NAMES[g.m2!.toLowerCase()], Number(g.d2)];
+  if (g.y3) return [Number(g.y3), Number(g.mo3), Number(g.d3)];
+  if (g.y4) return [Number(g.y4), Number(g.mo4), Number(g.d4)];
+  if (g.y5) {
+    const a = Number(g.a5);
+    const b = Number(g.b5);
+    const monthFirst = b > 12 || (a <= 12 && options.monthFirst === true);
+    return monthFirst ? [Number(g.y5), a, b] : [Number(g.y5), b, a];
+  }
+  if (g.y6) return [Number(g.y6), Number(g.mo6), Number(g.d6)];
+  return [Number(g.y7), Number(g.mo7), Number(g.d7)];
+}
+
 /** The first date written in running text ("Published: Dec. 22, 2016, 6:47 p.m."), with its time and zone. */
-export function findDateInText(text: string): DateInText | null {
+export function findDateInText(text: string, options: TextDateOptions = {}): DateInText | null {
   TEXT_DATE_RE.lastIndex = 0;
   for (let m = TEXT_DATE_RE.exec(text); m; m = TEXT_DATE_RE.exec(text)) {
-    const year = Number(m[3] ?? m[6] ?? m[7]);
-    const month = m[1] ? MONTH_NAMES[m[1].toLowerCase()] : m[5] ? MONTH_NAMES[m[5].toLowerCase()] : Number(m[8]);
-    const day = Number(m[2] ?? m[4] ?? m[9]);
+    const [year, month, day] = matchedDay(m.groups ?? {}, options);
     let end = m.index + m[0].length;
     let hour = 0;
     let minute = 0;
@@ -153,12 +180,15 @@ function to24(hour: number, meridiem: string): number {
 }
 
 const URL_DATE_RE = /\/((?:19|20)\d{2})([/-]?)(0[1-9]|1[0-2])\2(0[1-9]|[12]\d|3[01])(?=[/_.-]|$)/;
+// "/2017/7/12/": a blog engine that writes the month and day without their zeros, slashed only.
+const URL_SHORT_DATE_RE = /\/((?:19|20)\d{2})\/([1-9]|1[0-2])\/([1-9]|[12]\d|3[01])(?=\/)/;
 
 /** The date in a dated URL path (/2016/08/10/slug, /2016-08-10-slug, /20160810/), as midnight UTC. */
 export function dateFromUrl(url: string | null | undefined): string | null {
   if (!url) return null;
   const path = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url)?.[1] ?? url.replace(/[?#].*$/, '');
   const m = URL_DATE_RE.exec(path);
-  if (!m) return null;
-  return formatDate(Number(m[1]), Number(m[3]), Number(m[4]));
+  if (m) return formatDate(Number(m[1]), Number(m[3]), Number(m[4]));
+  const short = URL_SHORT_DATE_RE.exec(path);
+  return short ? formatDate(Number(short[1]), Number(short[2]), Number(short[3])) : null;
 }

@@ -2,6 +2,9 @@ import type { Element } from 'domhandler';
 import type { DocumentFacts } from './collect-document';
 import { isObject, stringValue, typesOf } from './json-ld';
 import { dateFromUrl, findDateInText, parseDate } from './dates';
+import { dateNearHeadline } from './headline-dates';
+import { findHeadline } from './headline';
+import { bylineNearHeadline } from './headline-byline';
 import { namesFromByline } from './authors';
 import { isElement, isHidden, NON_CONTENT } from './dom';
 import { resolveLink } from './links';
@@ -110,7 +113,8 @@ export function extractArticleMetadata(facts: DocumentFacts, blocks: JsonLdBlock
     }
   }
   const metaTitle = meta(facts, 'dc:title', 'dcterm:title', 'og:title', 'weibo:article:title', 'weibo:webpage:title', 'title', 'twitter:title');
-  const title = unescape(jsonTitle || metaTitle) || (documentTitle ? cleanDocumentTitle(documentTitle, h1h2, h1s) : null) || h1h2[0] || null;
+  const declaredTitle = unescape(jsonTitle || metaTitle) || (documentTitle ? cleanDocumentTitle(documentTitle, h1h2, h1s) : null) || h1h2[0] || null;
+  const title = visibleHeadline(facts, declaredTitle, documentTitle) ?? declaredTitle;
 
   const authors = extractAuthors(facts, article, typedNodes);
   // The bylines already read for the author, else the first few: dates are often written there.
@@ -135,6 +139,50 @@ export function extractArticleMetadata(facts: DocumentFacts, blocks: JsonLdBlock
     rejectedAuthor: authors.names.length > 0 ? null : authors.rejected,
     dates: extractDates(facts, article, typedNodes, bylineTexts, pageUrl),
   };
+}
+
+/**
+ * The article's visible headline when the declared title is that headline with something around
+ * it (a " | Site" suffix, a kicker before a colon) or a shortening of it (a social title): the
+ * reader's title is the headline. The <title> and og:title stay the page's SEO and social titles.
+ */
+function visibleHeadline(facts: DocumentFacts, declared: string | null, documentTitle: string): string | null {
+  if (!declared) return null;
+  // The heading the title repeats; else the first <h1>, which a shortened title repeats only in part.
+  const found = findHeadline(facts.headingElements, [declared])?.heading ?? facts.headings.find((heading) => heading.level === 1);
+  if (!found || found.level > 2) return null;
+  const headline = found.text;
+  const h = normalizeTitle(headline);
+  const t = normalizeTitle(declared);
+  if (h === t || h.length < 8) return null;
+  // Two words at least (or a few characters in scripts without spaces): "News" inside a title heads nothing.
+  if (wordCount(headline) < 2 && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{4,}/u.test(headline)) return null;
+  // A shortened social title: the headline goes on where the title stops.
+  const shortened = t.replace(/\s*(?:…|\.\.\.)$/, '');
+  if (h.startsWith(shortened) && wordCount(shortened) >= 3) return headline;
+  return isTitleAround(t, h) ? headline : null;
+}
+
+// What separates a site name, section or kicker from the headline in a title.
+const TITLE_SEPARATOR_RE = /^\s*(?:[|\-–—:_»·/\\]|::)|(?:[|\-–—:_»·/\\]|::)\s*$|^\s*\[.*\]\s*$|^\s*\(.*\)\s*$/;
+
+/**
+ * True when `title` is `headline` with a shorter part before or after it set off by a separator:
+ * "Headline | Site", "Kicker: Headline", "Headline [Site]"; not when the headline is itself the
+ * shorter part (a site name heading a page whose title is the article's).
+ */
+export function isTitleAround(title: string, headline: string): boolean {
+  const at = title.indexOf(headline);
+  if (at < 0) return false;
+  const before = title.slice(0, at);
+  const after = title.slice(at + headline.length);
+  if (before.trim() && after.trim()) return false;
+  const rest = before.trim() ? before : after;
+  return rest.trim().length < headline.length && TITLE_SEPARATOR_RE.test(rest);
+}
+
+function normalizeTitle(s: string): string {
+  return s.toLowerCase().normalize('NFKC').replace(/[‘’]/g, "'").replace(/[“”«»]/g, '"').replace(/\s+/g, ' ').trim();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,26 +212,48 @@ interface AuthorResult {
   rejected: { value: string; source: string } | null;
   /** The text of the byline elements read, for the dates written in them. */
   bylineTexts: string[];
+  /** Every name found was declared an organization ("ABC News" as the JSON-LD author). */
+  organizationsOnly: boolean;
 }
 
+/**
+ * The article's authors: from its markup (JSON-LD, microdata, meta tags, byline elements), else
+ * from the byline a reader sees by the headline. The people a visible byline names are preferred
+ * to an organization the markup gives: "ABC News" is the publisher, the reporters are the authors.
+ */
 function extractAuthors(facts: DocumentFacts, article: JsonLdNode | null, typedNodes: JsonLdNode[]): AuthorResult {
-  const result: AuthorResult = { names: [], source: null, rejected: null, bylineTexts: [] };
+  const result = extractAuthorsFromMarkup(facts, article, typedNodes);
+  if (result.names.length > 0 && !result.organizationsOnly) return result;
+  const headline = firstHeadline(facts);
+  const visible = headline ? bylineNearHeadline(headline) : null;
+  if (!visible) return result;
+  const people = namesFromByline(unescape(collapseWhitespace(visible.text)) ?? '');
+  if (people.length === 0) return result;
+  const source = visible.kind === 'label' ? `the byline under the headline "${visible.text.slice(0, 80)}"` : 'a link to an author page by the headline';
+  return { ...result, names: people.slice(0, MAX_AUTHORS), source, organizationsOnly: false, rejected: null, bylineTexts: result.bylineTexts.length > 0 ? result.bylineTexts : [visible.text] };
+}
+
+function extractAuthorsFromMarkup(facts: DocumentFacts, article: JsonLdNode | null, typedNodes: JsonLdNode[]): AuthorResult {
+  const result: AuthorResult = { names: [], source: null, rejected: null, bylineTexts: [], organizationsOnly: false };
   const byId = new Map<string, JsonLdNode>();
   for (const node of typedNodes) if (typeof node['@id'] === 'string' && !byId.has(node['@id'])) byId.set(node['@id'], node);
 
   // Tries one source: its values give names, or are kept as the first value that named no one.
   const consider = (values: { text: string; organization?: boolean }[], source: string): boolean => {
     const names: string[] = [];
+    let people = 0;
     for (const v of values) {
       const text = unescape(collapseWhitespace(v.text)) ?? '';
       if (!text) continue;
       const found = namesFromByline(text, { organization: v.organization });
       if (found.length === 0 && /\p{L}/u.test(text)) result.rejected ??= { value: text.slice(0, 120), source };
+      if (!v.organization) people += found.length;
       for (const name of found) if (names.length < MAX_AUTHORS && !names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
     }
     if (names.length === 0) return false;
     result.names = names;
     result.source = source;
+    result.organizationsOnly = people === 0;
     return true;
   };
 
@@ -396,7 +466,9 @@ function extractDates(facts: DocumentFacts, article: JsonLdNode | null, typedNod
   const inArticle = times.find((t) => !t.modified && t.inArticle);
   const inByline = times.find((t) => !t.modified && t.inByline);
 
-  const published = first([
+  const urls = [pageUrl, facts.canonicals[0] ? resolveLink(facts.canonicals[0], pageUrl) : null, facts.metas.get('og:url') ?? null];
+  const urlDate = urls.map((u) => [u, dateFromUrl(u)] as const).find(([, d]) => d !== null);
+  const markupPublished = first([
     [article?.datePublished, 'JSON-LD datePublished'],
     ...metaKeys(['article:published_time', 'og:article:published_time']),
     [anyNode('datePublished'), 'JSON-LD datePublished'],
@@ -414,16 +486,27 @@ function extractDates(facts: DocumentFacts, article: JsonLdNode | null, typedNod
   let written: { published: WrittenDate | null; modified: WrittenDate | null } | null = null;
   const writtenDate = () => (written ??= writtenDates(facts, bylineTexts()));
   let fallback: [string, string] | null = null;
+  // A dated address is written once, on the publisher's own calendar, when the page first goes
+  // out; a markup date on another day is a later rewrite or the same instant in another zone
+  // (23:01 UTC for a page published the next morning in Rome). The address's day is the one a
+  // reader sees.
+  const published =
+    markupPublished && urlDate?.[1] && markupPublished[0].slice(0, 10) !== urlDate[1].slice(0, 10)
+      ? ([urlDate[1], `the date in the URL (${urlDatePart(urlDate[0] ?? '')}), not the markup's ${markupPublished[1]} (${markupPublished[0].slice(0, 10)})`] as [string, string])
+      : markupPublished;
   if (!published) {
     const w = writtenDate().published;
-    const urls = [pageUrl, facts.canonicals[0] ? resolveLink(facts.canonicals[0], pageUrl) : null, facts.metas.get('og:url') ?? null];
-    const urlDate = urls.map((u) => [u, dateFromUrl(u)] as const).find(([, d]) => d !== null);
     fallback = first([
       [w?.text, w ? `the byline text "${w.context}"` : ''],
       [urlDate?.[1], urlDate ? `the date in the URL (${urlDatePart(urlDate[0] ?? '')})` : ''],
       [timeValue(inArticle), timeSource(inArticle, 'in the article')],
       [timeValue(inByline), timeSource(inByline, 'in a byline or date line')],
     ]);
+    if (!fallback) {
+      const headline = firstHeadline(facts);
+      const near = headline ? dateNearHeadline(headline, { monthFirst: monthFirstPage(facts) }) : null;
+      if (near) fallback = [near.iso, `the date written by the headline "${near.context}"`];
+    }
   }
   const markedModified = times.find((t) => t.modified);
   const modifiedMarkup = first([
@@ -446,8 +529,25 @@ function extractDates(facts: DocumentFacts, article: JsonLdNode | null, typedNod
   };
 }
 
+/** A page in English without a region, or in US English, writes "03/04/2019" month first. */
+function monthFirstPage(facts: DocumentFacts): boolean {
+  return /^en(?:-us)?$/i.test(facts.lang ?? '');
+}
+
+/** The article's visible headline: the heading its titles repeat, else the first <h1>, else the first <h2>. */
+function firstHeadline(facts: DocumentFacts): Element | null {
+  const found = findHeadline(facts.headingElements, [facts.metas.get('og:title'), facts.title, facts.metas.get('twitter:title')]);
+  if (found) return found.element;
+  let h2: Element | null = null;
+  for (const [el, heading] of facts.headingElements) {
+    if (heading.level === 1) return el;
+    if (heading.level === 2) h2 ??= el;
+  }
+  return h2;
+}
+
 function urlDatePart(url: string): string {
-  return /\/(?:19|20)\d{2}[/-]?\d{2}[/-]?\d{2}(?=[/_.-]|$)/.exec(url.replace(/[?#].*$/, ''))?.[0] ?? url;
+  return /\/(?:19|20)\d{2}(?:[/-]?\d{2}[/-]?\d{2}|\/\d{1,2}\/\d{1,2})(?=[/_.-]|$)/.exec(url.replace(/[?#].*$/, ""))?.[0] ?? url;
 }
 
 interface WrittenDate {
@@ -469,7 +569,7 @@ function writtenDates(facts: DocumentFacts, bylineTexts: string[]): { published:
     let offset = 0;
     for (let i = 0; i < 3 && offset < text.length; i++) {
       const rest = text.slice(offset);
-      const found = findDateInText(rest);
+      const found = findDateInText(rest, { monthFirst: monthFirstPage(facts) });
       if (!found) break;
       const before = rest.slice(Math.max(0, found.index - 40), found.index);
       const date = { text: found.iso, context: rest.slice(found.index, found.end).trim().slice(0, 80) };

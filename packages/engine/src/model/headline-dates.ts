@@ -1,0 +1,114 @@
+/**
+ * The publication date a reader sees next to the headline, when the markup states none: the
+ * "Bonn, 11.10.2021" above an <h1>, the "30.07.2019" or "le 4 mars 2019" in an unmarked line
+ * under it. This is htmldate's third source, after the markup and the URL: the text near the
+ * headline, read outside comments, related stories, captions, navigation and footers (whose
+ * dates are someone else's or the site's), skipping a date introduced as an update.
+ */
+import type { AnyNode, Element } from 'domhandler';
+import { isOtherContent } from './collect-document';
+import { findDateInText, type TextDateOptions } from './dates';
+import { isElement, isHidden, NON_CONTENT } from './dom';
+import { collapseWhitespace } from '../text/words';
+
+const OTHER_ELEMENTS = new Set(['blockquote', 'figure', 'figcaption', 'nav', 'footer', 'aside']);
+
+/** How much text before and after the headline's start is read, in characters. */
+const BEFORE_CHARS = 300;
+const AFTER_CHARS = 900;
+/** A web page's date: earlier years in running text are history the page tells, not its date. */
+const MIN_YEAR = 1995;
+const UPDATED_BEFORE_RE = /(?:updated|modified|mis à jour|aktualisiert|geändert|actualizado|atualizado|aggiornato|bijgewerkt|last\s+edited|stand)[^\p{L}\d]{0,4}(?:\p{L}+[^\p{L}\d]{0,3}){0,2}$/iu;
+
+export interface HeadlineDate {
+  iso: string;
+  /** The date as written, for the explanation. */
+  context: string;
+}
+
+/** The date written nearest to the headline element, before or after it, or null. */
+export function dateNearHeadline(headline: Element, options: TextDateOptions = {}): HeadlineDate | null {
+  const after = collapseWhitespace(textFrom(headline, AFTER_CHARS, 'after'));
+  const before = collapseWhitespace(textFrom(headline, BEFORE_CHARS, 'before'));
+  const next = firstPublished(after, options);
+  const previous = lastPublished(before, options);
+  if (next && previous) return next.distance <= previous.distance ? next.date : previous.date;
+  return next?.date ?? previous?.date ?? null;
+}
+
+function plausible(iso: string): boolean {
+  return Number(iso.slice(0, 4)) >= MIN_YEAR;
+}
+
+function firstPublished(text: string, options: TextDateOptions): { date: HeadlineDate; distance: number } | null {
+  let offset = 0;
+  while (offset < text.length) {
+    const found = findDateInText(text.slice(offset), options);
+    if (!found) return null;
+    const start = offset + found.index;
+    const end = offset + found.end;
+    if (plausible(found.iso) && !UPDATED_BEFORE_RE.test(text.slice(Math.max(0, start - 40), start))) {
+      return { date: { iso: found.iso, context: text.slice(start, end).trim().slice(0, 80) }, distance: start };
+    }
+    offset = end;
+  }
+  return null;
+}
+
+function lastPublished(text: string, options: TextDateOptions): { date: HeadlineDate; distance: number } | null {
+  let best: { date: HeadlineDate; distance: number } | null = null;
+  let offset = 0;
+  while (offset < text.length) {
+    const found = findDateInText(text.slice(offset), options);
+    if (!found) break;
+    const start = offset + found.index;
+    const end = offset + found.end;
+    if (plausible(found.iso) && !UPDATED_BEFORE_RE.test(text.slice(Math.max(0, start - 40), start))) {
+      best = { date: { iso: found.iso, context: text.slice(start, end).trim().slice(0, 80) }, distance: text.length - end };
+    }
+    offset = end;
+  }
+  return best;
+}
+
+/**
+ * The visible text from the headline on (its own text, then what follows it in document
+ * order) or before it (what precedes it, nearest last), up to `limit` characters.
+ */
+function textFrom(headline: Element, limit: number, direction: 'after' | 'before'): string {
+  // A headline inside a "teaser" or "related" block is the page's own (some sites class their
+  // article so): then only the elements themselves (footers, captions, quotations) are set aside.
+  let inOther = false;
+  for (let p = headline.parent; p && isElement(p); p = p.parent) if (isOtherContent(p)) inOther = true;
+  const excluded = inOther ? (el: Element) => OTHER_ELEMENTS.has(el.name) : isOtherContent;
+  const parts: string[] = [];
+  let length = 0;
+  let visited = 0;
+  const add = (node: AnyNode, depth: number): boolean => {
+    if (length >= limit || ++visited > 3000 || depth > 40) return false;
+    if (node.type === 'text') {
+      parts.push(node.data);
+      length += node.data.length;
+      return length < limit;
+    }
+    if (!isElement(node) || NON_CONTENT.has(node.name) || isHidden(node) || excluded(node)) return true;
+    parts.push(' | ');
+    const children = direction === 'after' ? node.children : [...node.children].reverse();
+    for (const child of children) if (!add(child, depth + 1)) return false;
+    parts.push(' | ');
+    return true;
+  };
+  if (direction === 'after' && !add(headline, 0)) return parts.join('');
+  // Then the siblings on that side of the headline, of its parent, and so on up to the body.
+  for (let node: AnyNode | null = headline; node && node.parent && node.parent.type !== 'root'; node = node.parent) {
+    if (isElement(node.parent) && node.parent.name === 'html') break;
+    for (let sibling = direction === 'after' ? node.next : node.prev; sibling; sibling = direction === 'after' ? sibling.next : sibling.prev) {
+      if (!add(sibling, 0)) return finish(parts, direction);
+    }
+  }
+  return finish(parts, direction);
+}
+
+function finish(parts: string[], direction: 'after' | 'before'): string {
+  return (direction === 'after' ? parts : parts.reverse()).join('');
+}
