@@ -146,15 +146,36 @@ export const promptMentionRateSchema = z.object({
   citedUrls: z.array(z.string()),
   /** The competitors any of the answers named (absent on runs before issue 21). */
   competitorsMentioned: z.array(z.string()).optional(),
+  /** The competitors one of whose pages any of the answers cited (absent on runs before issue 29). */
+  competitorsCited: z.array(z.string()).optional(),
+  /** Pages the engine searched or listed that no answer cited (absent on runs before issue 29). */
+  consultedUrls: z.array(z.string()).optional(),
 });
 export type PromptMentionRate = z.infer<typeof promptMentionRateSchema>;
+
+/**
+ * The two measures of an answer, defined once and applied alike to the user and every competitor
+ * (issue 29). The texts are the ones the tracker page, the reports and the docs show.
+ */
+export const CITATION_MEASURES = {
+  mentioned: {
+    label: 'Mentioned',
+    definition: 'The answer names you in its words: your brand, an alias, your domain written as text or one of your fingerprint phrases. A name that appears only inside a link does not count.',
+  },
+  cited: {
+    label: 'Cited',
+    definition: 'One of your pages is among the sources the answer itself cites. Pages the engine searched but did not cite are listed apart as sources consulted.',
+  },
+} as const;
 
 export const shareOfVoiceEntrySchema = z.object({
   name: z.string(),
   domain: z.string().nullable(),
   isUser: z.boolean(),
-  /** Answers and results naming the brand. */
+  /** Answers and results naming the brand in their words (CITATION_MEASURES.mentioned). */
   mentions: z.number().int().min(0),
+  /** Answers citing one of its pages (CITATION_MEASURES.cited); absent on runs before issue 29. */
+  cited: z.number().int().min(0).optional(),
   share: z.number().min(0).max(1),
 });
 
@@ -340,6 +361,10 @@ export const trackingAnswerSchema = z.object({
   citedUrls: z.array(z.string()),
   ownPageCited: z.boolean(),
   competitorsMentioned: z.array(z.string()),
+  /** The competitors one of whose pages the answer cites. */
+  competitorsCited: z.array(z.string()),
+  /** Pages the engine searched that the answer does not cite: consulted, not cited. */
+  consultedUrls: z.array(z.string()),
 });
 export type TrackingAnswer = z.infer<typeof trackingAnswerSchema>;
 export const trackingAnswersSchema = z.object({ answers: z.array(trackingAnswerSchema) });

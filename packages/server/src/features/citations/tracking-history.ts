@@ -94,5 +94,7 @@ export async function runAnswers(db: Db, userId: string, runId: string, sourceId
     citedUrls: row.citedUrls,
     ownPageCited: row.ownPageCited,
     competitorsMentioned: row.competitorsMentioned,
+    competitorsCited: row.competitorsCited,
+    consultedUrls: row.consultedUrls,
   }));
 }

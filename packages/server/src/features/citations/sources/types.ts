@@ -13,8 +13,10 @@ export interface Observation {
   type: 'answer' | 'story' | 'comment' | 'post' | 'web';
   /** ISO date the source gives the item, when it does. */
   date: string | null;
-  /** URLs the answer cites or the result links to. */
+  /** URLs the answer cites or the result links to: its own citations, canonical. */
   citedUrls: string[];
+  /** Pages the engine searched or listed that the answer does not cite (answer engines only). */
+  consultedUrls?: string[];
   /** Keyword prompts count towards mention rates; the brand and domain queries only find citations. */
   countsForRate: boolean;
 }
