@@ -70,13 +70,23 @@ const URL_RE = /https?:\/\/[^\s<>"'()[\]{}]+/gi;
 const BARE_LINK_PATH_RE = /(?<![\p{L}\p{N}@/.-])((?:[a-z0-9-]+\.)+[a-z]{2,})(\/[^\s<>"'()[\]{}]*)/giu;
 
 /**
- * The answer's words: every URL blanked out (same length, so offsets still point into the text).
- * A brand that appears only inside a link ("…/acme-analytics-vs-globex?utm_source=openai") is not
- * named by the answer. A domain written as text stays, and so does a bare host before its path.
+ * ChatGPT's inline citation, "([g2.com](https://www.g2.com/…?utm_source=openai))": shown as a
+ * source chip after the sentence, not as words of the answer, whatever its label.
+ */
+const CITATION_CHIP_RE = /\(\[[^\]\n]{0,200}\]\([^)\s]+\)\)/g;
+
+/**
+ * The answer's words: citation chips and every URL blanked out (same length, so offsets still
+ * point into the text). A brand that appears only inside a link ("…/acme-analytics-vs-globex?
+ * utm_source=openai") is not named by the answer. A domain written as text stays, and so does a
+ * bare host before its path.
  */
 export function wordsOf(text: string): string {
   const blank = (value: string) => ' '.repeat(value.length);
-  return text.replace(URL_RE, blank).replace(BARE_LINK_PATH_RE, (_, host: string, path: string) => host + blank(path));
+  return text
+    .replace(CITATION_CHIP_RE, blank)
+    .replace(URL_RE, blank)
+    .replace(BARE_LINK_PATH_RE, (_, host: string, path: string) => host + blank(path));
 }
 
 /** Absolute URLs written in an answer, without trailing punctuation. */
