@@ -4,7 +4,9 @@ import { citationTrackerResultSchema, type CitationSourceId } from '@citable/con
 import { citationResults, user } from '../../src/db/schema';
 import { setPlan } from '../../src/features/profile/profile';
 import { buildPrompts } from '../../src/features/citations/prompts';
+import { trackingRun } from '../../src/features/citations/tracking-history';
 import {
+  answerEngineError,
   anthropicWebSearchAnswer,
   CLAUDE_PREAMBLE,
   geminiGroundedAnswer,
@@ -83,9 +85,20 @@ let server: TestServer;
 let cookie: string;
 let userId: string;
 
+/** Outside the table: prompts about "companies" are rate limited (a delay past the cap, so not retried), the others answered plainly. */
+const API_OF = { chatgpt: 'openai', claude: 'anthropic', gemini: 'gemini', perplexity: 'perplexity' } as const;
+const PLAIN: Record<keyof typeof TABLE, (request: RecordedRequest) => unknown> = {
+  chatgpt: () => openAiResponsesAnswer('Globex is a common choice.', [GLOBEX]),
+  claude: () => anthropicWebSearchAnswer('Globex is a common choice.', [GLOBEX]),
+  gemini: () => geminiGroundedAnswer('Globex is a common choice.', [GLOBEX]),
+  perplexity: () => perplexitySonarAnswer('Globex is a common choice.', [GLOBEX]),
+};
+
 const answering = (engine: keyof typeof TABLE) => (request: RecordedRequest) => {
   const cell = TABLE[engine][promptOf(request)];
-  return cell ? { json: cell.reply(request) } : { status: 400, json: { error: { message: `unexpected prompt ${promptOf(request)}` } } };
+  if (cell) return { json: cell.reply(request) };
+  if (promptOf(request).includes('companies')) return answerEngineError(API_OF[engine], 429, { retryAfterSeconds: engine === 'gemini' ? undefined : 31, retryDelay: '31s' });
+  return { json: PLAIN[engine](request) };
 };
 
 beforeAll(async () => {
@@ -175,5 +188,32 @@ describe('the truth table: mentioned and cited, per engine and prompt, for the u
       (['Acme Analytics', 'Globex', 'Initech'] as const).map((name) => ({ name, mentions: count(name, 'mentioned'), cited: count(name, 'cited') })),
     );
     expect(result.overall).toMatchObject({ samples: 8, mentions: count('Acme Analytics', 'mentioned') });
+  });
+});
+
+describe('failures shown where the numbers are', () => {
+  it('says per engine how many asks failed and why, and keeps the unanswered prompt listed with the reason', async () => {
+    const response = await api(server.baseUrl, '/api/functions/citation-tracker', { cookie, body: { domain: DOMAIN, keywords: 'crm' } });
+    expect(response.status).toBe(200);
+    const result = citationTrackerResultSchema.parse(response.body);
+    const [answered, limited] = buildPrompts(['crm'], []);
+    for (const engine of ENGINES) {
+      const name = { chatgpt: 'ChatGPT', claude: 'Claude', gemini: 'Gemini', perplexity: 'Perplexity' }[engine];
+      expect(result.sources.find((source) => source.id === engine)).toMatchObject({
+        status: 'ok',
+        asks: 2,
+        failedAsks: 1,
+        failure: 'rate_limited',
+        message: `1 answer; 1 of 2 ${name} asks failed: ${name} is limiting requests (HTTP 429); try again later.`,
+      });
+    }
+    const view = trackingRun(result);
+    for (const engine of ENGINES) {
+      expect(view.engines.find((entry) => entry.sourceId === engine)).toMatchObject({ samples: 1, asks: 2, failedAsks: 1, failure: 'rate_limited' });
+      expect(view.prompts.filter((row) => row.sourceId === engine).map(({ prompt, samples, reason }) => ({ prompt, samples, reason: reason ?? null }))).toEqual([
+        { prompt: answered, samples: 1, reason: null },
+        { prompt: limited, samples: 0, reason: expect.stringMatching(/gave no answer to this prompt \(1 of 2 .* asks failed: .* is limiting requests \(HTTP 429\); try again later\)\.$/) },
+      ]);
+    }
   });
 });

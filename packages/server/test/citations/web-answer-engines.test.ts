@@ -197,7 +197,6 @@ describe.each(ENGINES)('$name through its AI SDK provider', (spec) => {
     expect(fake.requests.map(promptOf).sort()).toEqual([P1, P1, P2, P2].sort());
     expect(outcome).toEqual({
       observations: [observation(spec, P1, 0, SOURCE_URLS), observation(spec, P1, 1, SOURCE_URLS), observation(spec, P2, 0, SOURCE_URLS), observation(spec, P2, 1, SOURCE_URLS)],
-      warning: undefined,
       models: [spec.answeredBy],
     });
   });
@@ -245,7 +244,8 @@ describe.each(ENGINES)('$name through its AI SDK provider', (spec) => {
     const outcome = await source(spec).run(query([P1, P2], 2));
 
     expect(outcome.observations).toEqual([observation(spec, P1, 0, SOURCE_URLS), observation(spec, P1, 1, SOURCE_URLS)]);
-    expect(outcome.warning).toBe(`2 of 4 ${spec.name} calls failed (${spec.name} refused this server's key (HTTP 401).)`);
+    expect(outcome.warning).toBe(`2 of 4 ${spec.name} asks failed: ${spec.name} refused this server's key (HTTP 401)`);
+    expect(outcome).toMatchObject({ failedAsks: 2, failure: 'key_refused' });
     expect(outcome.models).toEqual([spec.answeredBy]);
   });
 
@@ -383,7 +383,8 @@ describe('an empty reply', () => {
     fake.handle(inTurn(() => ({ json: { unexpected: true } }), answering(gemini)));
     const outcome = await source(gemini).run(query([P1], 2));
     expect(outcome.observations).toHaveLength(1);
-    expect(outcome.warning).toBe('1 of 2 Gemini calls failed (Gemini gave an empty answer.)');
+    expect(outcome.warning).toBe('1 of 2 Gemini asks failed: Gemini gave an empty answer');
+    expect(outcome).toMatchObject({ failedAsks: 1, failure: 'unreadable' });
   });
 });
 

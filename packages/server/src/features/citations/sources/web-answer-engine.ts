@@ -127,16 +127,16 @@ const tokens = (usage: LanguageModelUsage | undefined) => ({ inputTokens: usage?
 
 /** What the user reads when an engine could not answer; never the key, never the raw body. */
 function engineFailure(name: string, error: unknown, timedOut: boolean, timeoutMs: number): SourceError {
-  if (timedOut) return new SourceError('unreachable', `${name} did not answer within ${Math.round(timeoutMs / 1000)} s.`);
+  if (timedOut) return new SourceError('unreachable', `${name} did not answer within ${Math.round(timeoutMs / 1000)} s.`, 'timed_out');
   if (APICallError.isInstance(error)) {
-    if (error.statusCode === 429) return new SourceError('error', `${name} is limiting requests (HTTP 429); try again later.`);
-    if (error.statusCode === 401 || error.statusCode === 403) return new SourceError('error', `${name} refused this server's key (HTTP ${error.statusCode}).`);
-    if (error.statusCode === undefined) return new SourceError('unreachable', `${name} could not be reached.`);
+    if (error.statusCode === 429) return new SourceError('error', `${name} is limiting requests (HTTP 429); try again later.`, 'rate_limited');
+    if (error.statusCode === 401 || error.statusCode === 403) return new SourceError('error', `${name} refused this server's key (HTTP ${error.statusCode}).`, 'key_refused');
+    if (error.statusCode === undefined) return new SourceError('unreachable', `${name} could not be reached.`, 'unreachable');
     // The SDKs report a 2xx body they cannot read as an APICallError with that status.
-    if (error.statusCode < 300) return new SourceError('error', `${name} answered in an unexpected shape.`);
-    return new SourceError('error', `${name} answered with an error (HTTP ${error.statusCode}).`);
+    if (error.statusCode < 300) return new SourceError('error', `${name} answered in an unexpected shape.`, 'unreadable');
+    return new SourceError('error', `${name} answered with an error (HTTP ${error.statusCode}).`, 'error');
   }
-  return new SourceError('error', `${name} answered in an unexpected shape.`);
+  return new SourceError('error', `${name} answered in an unexpected shape.`, 'unreadable');
 }
 
 /**
@@ -201,17 +201,17 @@ export function webAnswerEngineSource(id: WebAnswerEngineId, settings: AnswerEng
     async run(query) {
       const asks = query.prompts.flatMap((prompt) => Array.from({ length: query.samples }, (_, sample) => ({ prompt, sample })));
       const models = new Set<string>();
-      const { values, warning } = await settleAll(
+      const { values, failures } = await settleAll(
         name,
         asks.map(({ prompt, sample }) => async (): Promise<Observation> => {
           const { reply, answeredBy, paused } = await ask(prompt, query.signal);
           models.add(answeredBy);
           // A turn still paused after its continuations is no finished answer ("I'll search for…").
-          if (paused) throw new SourceError('error', `${name} did not finish its answer (its web search paused the turn ${CLAUDE_MAX_CONTINUATIONS + 1} times).`);
+          if (paused) throw new SourceError('error', `${name} did not finish its answer (its web search paused the turn ${CLAUDE_MAX_CONTINUATIONS + 1} times).`, 'unreadable');
           const searchError = failedSearch(reply.content);
-          if (searchError) throw new SourceError('error', `${name}'s web search failed (${searchError}).`);
+          if (searchError) throw new SourceError('error', `${name}'s web search failed (${searchError}).`, searchError === 'too_many_requests' ? 'rate_limited' : 'error');
           // An empty reply (Gemini answers `{}` when it declines) says nothing: not a non-mention.
-          if (reply.text.trim() === '') throw new SourceError('error', `${name} gave an empty answer.`);
+          if (reply.text.trim() === '') throw new SourceError('error', `${name} gave an empty answer.`, 'unreadable');
           const { cited, consulted } = CITATIONS[id](reply);
           return {
             sourceId: id,
@@ -230,7 +230,12 @@ export function webAnswerEngineSource(id: WebAnswerEngineId, settings: AnswerEng
         CONCURRENCY,
         query.onAnswered,
       );
-      return { observations: values, warning, models: [...models] };
+      if (failures.length === 0) return { observations: values, models: [...models] };
+      // "3 of 15 Claude asks failed: Claude is limiting requests (HTTP 429); try again later."
+      const first = failures[0];
+      const reason = first instanceof Error ? first.message : String(first);
+      const warning = `${failures.length} of ${asks.length} ${name} asks failed: ${reason.replace(/\.$/, '')}`;
+      return { observations: values, warning, models: [...models], failedAsks: failures.length, failure: first instanceof SourceError ? (first.reason ?? 'error') : 'error' };
     },
   };
 }
