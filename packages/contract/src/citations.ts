@@ -92,6 +92,24 @@ export function notInPlanMessage(plan: PlanId): string {
 }
 
 export const CITATION_SOURCE_STATUSES = ['ok', 'not_configured', 'not_in_plan', 'unreachable', 'error'] as const;
+/**
+ * Why an answer engine's asks failed, as the tracker shows it beside the numbers (issue 29):
+ * the engine refused the key, limited the requests, did not answer in time, could not be reached,
+ * answered something unreadable (or empty, or unfinished), or answered with another error.
+ */
+export const ENGINE_FAILURE_REASONS = ['key_refused', 'rate_limited', 'timed_out', 'unreachable', 'unreadable', 'error'] as const;
+export type EngineFailureReason = (typeof ENGINE_FAILURE_REASONS)[number];
+export const ENGINE_FAILURE_LABELS: Record<EngineFailureReason | 'not_set_up' | 'not_in_plan', string> = {
+  not_set_up: 'Not set up',
+  not_in_plan: 'Not in your plan',
+  key_refused: 'Key refused',
+  rate_limited: 'Rate limited',
+  timed_out: 'Timed out',
+  unreachable: 'Unreachable',
+  unreadable: 'Unreadable reply',
+  error: 'Error',
+};
+
 export const citationSourceStatusSchema = z.object({
   id: citationSourceIdSchema,
   name: z.string(),
@@ -99,6 +117,11 @@ export const citationSourceStatusSchema = z.object({
   kind: z.enum(['answer-engine', 'search']),
   status: z.enum(CITATION_SOURCE_STATUSES),
   message: z.string(),
+  /** Asks made of an answer engine in the run, and how many failed (absent before issue 29). */
+  asks: z.number().int().min(0).optional(),
+  failedAsks: z.number().int().min(0).optional(),
+  /** Why its asks failed, when some or all did. */
+  failure: z.enum(ENGINE_FAILURE_REASONS).optional(),
 });
 export type CitationSourceStatus = z.infer<typeof citationSourceStatusSchema>;
 
@@ -146,15 +169,36 @@ export const promptMentionRateSchema = z.object({
   citedUrls: z.array(z.string()),
   /** The competitors any of the answers named (absent on runs before issue 21). */
   competitorsMentioned: z.array(z.string()).optional(),
+  /** The competitors one of whose pages any of the answers cited (absent on runs before issue 29). */
+  competitorsCited: z.array(z.string()).optional(),
+  /** Pages the engine searched or listed that no answer cited (absent on runs before issue 29). */
+  consultedUrls: z.array(z.string()).optional(),
 });
 export type PromptMentionRate = z.infer<typeof promptMentionRateSchema>;
+
+/**
+ * The two measures of an answer, defined once and applied alike to the user and every competitor
+ * (issue 29). The texts are the ones the tracker page, the reports and the docs show.
+ */
+export const CITATION_MEASURES = {
+  mentioned: {
+    label: 'Mentioned',
+    definition: 'The answer names you in its words: your brand, an alias, your domain written as text or one of your fingerprint phrases. A name that appears only inside a link does not count.',
+  },
+  cited: {
+    label: 'Cited',
+    definition: 'One of your pages is among the sources the answer itself cites. Pages the engine searched but did not cite are listed apart as sources consulted.',
+  },
+} as const;
 
 export const shareOfVoiceEntrySchema = z.object({
   name: z.string(),
   domain: z.string().nullable(),
   isUser: z.boolean(),
-  /** Answers and results naming the brand. */
+  /** Answers and results naming the brand in their words (CITATION_MEASURES.mentioned). */
   mentions: z.number().int().min(0),
+  /** Answers citing one of its pages (CITATION_MEASURES.cited); absent on runs before issue 29. */
+  cited: z.number().int().min(0).optional(),
   share: z.number().min(0).max(1),
 });
 
@@ -282,9 +326,30 @@ export const trackingRunSchema = z.object({
       interval: rateIntervalSchema,
       /** The user's share of the brands this engine named; null when it named none (or on older runs). */
       shareOfVoice: z.number().min(0).max(1).nullable().optional(),
+      /** What happened to the engine on this run, as the run recorded it ("2 answers; 3 of 15 Claude asks failed: …"). */
+      message: z.string().optional(),
+      asks: z.number().int().min(0).optional(),
+      failedAsks: z.number().int().min(0).optional(),
+      failure: z.enum(ENGINE_FAILURE_REASONS).optional(),
+      /** Answers citing one of the user's pages (CITATION_MEASURES.cited). */
+      cited: z.number().int().min(0).optional(),
     }),
   ),
-  prompts: z.array(z.object({ sourceId: citationSourceIdSchema, prompt: z.string(), samples: z.number().int(), mentions: z.number().int(), rate: z.number() })),
+  /**
+   * Per engine asked and prompt; a prompt the engine did not answer stays listed with 0 samples
+   * and the reason (issue 29).
+   */
+  prompts: z.array(
+    z.object({
+      sourceId: citationSourceIdSchema,
+      prompt: z.string(),
+      samples: z.number().int(),
+      mentions: z.number().int(),
+      rate: z.number(),
+      cited: z.number().int().min(0).optional(),
+      reason: z.string().nullable().optional(),
+    }),
+  ),
   shareOfVoice: z.array(shareOfVoiceEntrySchema),
   /** Hosts the answers cited for the tracked prompts, most cited first: `count` is how many engine and prompt pairs cited it. */
   citedDomains: z.array(z.object({ host: z.string(), count: z.number().int(), own: z.boolean() })),
@@ -340,6 +405,10 @@ export const trackingAnswerSchema = z.object({
   citedUrls: z.array(z.string()),
   ownPageCited: z.boolean(),
   competitorsMentioned: z.array(z.string()),
+  /** The competitors one of whose pages the answer cites. */
+  competitorsCited: z.array(z.string()),
+  /** Pages the engine searched that the answer does not cite: consulted, not cited. */
+  consultedUrls: z.array(z.string()),
 });
 export type TrackingAnswer = z.infer<typeof trackingAnswerSchema>;
 export const trackingAnswersSchema = z.object({ answers: z.array(trackingAnswerSchema) });

@@ -248,6 +248,10 @@ export const citationResults = pgTable(
     ownPageCited: boolean('own_page_cited').notNull(),
     citedUrls: jsonb('cited_urls').$type<string[]>().notNull(),
     competitorsMentioned: jsonb('competitors_mentioned').$type<string[]>().notNull(),
+    /** Competitors one of whose pages the answer cites: the "cited" measure, as for the user (issue 29). */
+    competitorsCited: jsonb('competitors_cited').$type<string[]>().notNull().default([]),
+    /** Pages the engine searched that the answer does not cite ("sources consulted"). */
+    consultedUrls: jsonb('consulted_urls').$type<string[]>().notNull().default([]),
     /** The answer (or result) as the source gave it, so the user can read what an engine said (issue 21). */
     answerText: text('answer_text'),
     createdAt: createdAt(),

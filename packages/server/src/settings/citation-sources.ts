@@ -75,11 +75,27 @@ function intSetting(env: Env, name: string, fallback: number, min: number, max: 
 
 const off = (value: string | undefined) => value?.trim().toLowerCase() === 'off';
 
+/**
+ * The base URL the AI SDK provider needs, which ends with the API's version ("/v1"), from one
+ * written either way. Anthropic's own SDK takes ANTHROPIC_BASE_URL without it
+ * (https://api.anthropic.com) and adds /v1 itself, so a path not ending in /v1 gets it. OpenAI's
+ * takes OPENAI_BASE_URL with it; a bare host (https://api.openai.com) gets /v1, and any other path
+ * (a gateway's /openai) is kept as the OpenAI SDK would.
+ */
+export function withApiVersion(engine: 'anthropic' | 'openai', baseUrl: string): string {
+  const url = new URL(baseUrl);
+  const path = url.pathname.replace(/\/+$/, '');
+  if (/\/v1$/.test(path)) return baseUrl;
+  if (engine === 'openai' && path !== '') return baseUrl;
+  return `${baseUrl}/v1`;
+}
+
 /** An engine is on when its key is set: `<PREFIX>_API_KEY`, with `<PREFIX>_BASE_URL` and `<PREFIX>_MODEL` optional. */
-function answerEngine(env: Env, prefix: string, defaults: { baseUrl: string; model: string }, fail: (message: string) => Error): AnswerEngineSettings | null {
+function answerEngine(env: Env, prefix: string, defaults: { baseUrl: string; model: string }, fail: (message: string) => Error, versioned?: 'anthropic' | 'openai'): AnswerEngineSettings | null {
   const apiKey = env[`${prefix}_API_KEY`]?.trim();
   if (!apiKey) return null;
-  return { apiKey, baseUrl: httpUrl(env, `${prefix}_BASE_URL`, defaults.baseUrl, fail), model: env[`${prefix}_MODEL`]?.trim() || defaults.model };
+  const baseUrl = httpUrl(env, `${prefix}_BASE_URL`, defaults.baseUrl, fail);
+  return { apiKey, baseUrl: versioned ? withApiVersion(versioned, baseUrl) : baseUrl, model: env[`${prefix}_MODEL`]?.trim() || defaults.model };
 }
 
 export function readCitationSourceSettings(env: Env, publicUrl: string, fail: (message: string) => Error): CitationSourceSettings {
@@ -87,8 +103,8 @@ export function readCitationSourceSettings(env: Env, publicUrl: string, fail: (m
   const braveKey = env.BRAVE_API_KEY?.trim();
   const d = CITATION_SOURCE_DEFAULTS;
   return {
-    chatgpt: answerEngine(env, 'OPENAI', { baseUrl: d.chatgptBaseUrl, model: d.chatgptModel }, fail),
-    claude: answerEngine(env, 'ANTHROPIC', { baseUrl: d.claudeBaseUrl, model: d.claudeModel }, fail),
+    chatgpt: answerEngine(env, 'OPENAI', { baseUrl: d.chatgptBaseUrl, model: d.chatgptModel }, fail, 'openai'),
+    claude: answerEngine(env, 'ANTHROPIC', { baseUrl: d.claudeBaseUrl, model: d.claudeModel }, fail, 'anthropic'),
     gemini: answerEngine(env, 'GEMINI', { baseUrl: d.geminiBaseUrl, model: d.geminiModel }, fail),
     perplexity: perplexityKey
       ? {

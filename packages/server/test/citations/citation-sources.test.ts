@@ -27,7 +27,10 @@ async function observe(adapter: CitationSourceAdapter, handler: FakeHandler) {
   fake.requests.length = 0;
   fake.handle(handler);
   const outcome = await adapter.run(query);
-  return outcome.observations.map((observation) => ({ observation, mentioned: analyzeObservation(observation, target, []).mentioned }));
+  return outcome.observations.map((observation) => {
+    const { mentioned, ownPageCited } = analyzeObservation(observation, target, []);
+    return { observation, mentioned, ownPageCited };
+  });
 }
 
 async function failure(adapter: CitationSourceAdapter, handler: FakeHandler): Promise<unknown> {
@@ -111,13 +114,15 @@ describe('Brave Search (web search API)', () => {
 describe('Perplexity (Sonar chat completions with citations, through @ai-sdk/perplexity)', () => {
   const source = () => webAnswerEngineSource('perplexity', { apiKey: 'pplx-secret', baseUrl: fake.url, model: 'sonar' }, { timeoutMs: 30_000, retryBaseMs: 1 });
 
-  it('asks each prompt per sample and counts a cited page of the user as a mention', async () => {
+  it('asks each prompt per sample and counts a page of the user its [n] marker cites as cited, not as a mention', async () => {
     const results = await observe(source(), () => ({ json: perplexityAnswer('Several tools do this well [1].', ['https://acme.example/guide', 'https://other.example/']) }));
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests[0]).toMatchObject({ method: 'POST', url: '/chat/completions', body: { model: 'sonar', messages: [{ role: 'user', content: 'What are the best tools for SEO?' }] } });
     expect(fake.requests[0].headers.authorization).toBe('Bearer pplx-secret');
-    expect(results.map((result) => result.mentioned)).toEqual([true, true]);
-    expect(results[0].observation.citedUrls).toEqual(['https://acme.example/guide', 'https://other.example/']);
+    expect(results.map((result) => result.mentioned)).toEqual([false, false]);
+    expect(results.map((result) => result.ownPageCited)).toEqual([true, true]);
+    expect(results[0].observation.citedUrls).toEqual(['https://acme.example/guide']);
+    expect(results[0].observation.consultedUrls).toEqual(['https://other.example']);
   });
 
   it('finds nothing when neither the answer nor its sources name the site, and lists an API error', async () => {

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MockLanguageModelV4 } from 'ai/test';
 import { SourceError } from '../../src/features/citations/fetch-json';
 import type { SourceQuery } from '../../src/features/citations/sources/types';
+import { citedPage } from '../../src/features/citations/sources/engine-citations';
 import {
-  citedPage,
-  claudeCitations,
   engineUsageModel,
   WEB_ANSWER_ENGINE_IDS,
   webAnswerEngineSource,
@@ -21,6 +20,7 @@ import {
   geminiGroundedAnswer,
   geminiRedirectUri,
   openAiResponsesAnswer,
+  perplexityMarkedText,
   perplexitySonarAnswer,
   promptOf,
   rateLimited,
@@ -60,6 +60,10 @@ interface Engine {
   answeredBy: string;
   /** The reply of the API to `request`, as the real API answers it. */
   answer: (request: RecordedRequest, text: string, sources: CitedSource[], options?: AnswerOptions) => unknown;
+  /** The answer's text as the engine writes it (Perplexity adds its [n] markers). */
+  written: (text: string, sources: CitedSource[]) => string;
+  /** Web searches one answer is billed for. */
+  searches: number;
   /** The request header carrying the key, and its value. */
   auth: [header: string, value: string];
   /** What the request body must hold: the model, the answer's token cap, the web search tool. */
@@ -78,6 +82,8 @@ const ENGINES: Engine[] = [
     model: 'gpt-4.1-mini',
     answeredBy: 'gpt-4.1-2025-04-14',
     answer: (request, text, sources, options) => openAiResponsesAnswer(text, sources, { ...options, actionSources: asksForSearchedPages(request) }),
+    written: (text) => text,
+    searches: 1,
     auth: ['authorization', 'Bearer sk-openai-secret'],
     body: { model: 'gpt-4.1-mini', max_output_tokens: 1200, tools: [{ type: 'web_search' }] },
   },
@@ -89,6 +95,8 @@ const ENGINES: Engine[] = [
     model: 'claude-sonnet-4-5',
     answeredBy: 'claude-sonnet-4-5-20250929',
     answer: (_request, text, sources, options) => anthropicWebSearchAnswer(text, sources, options),
+    written: (text) => text,
+    searches: 1,
     auth: ['x-api-key', 'sk-ant-secret'],
     body: { model: 'claude-sonnet-4-5', max_tokens: 1200, tools: [{ type: 'web_search_20250305', name: 'web_search', max_uses: 3 }] },
   },
@@ -100,6 +108,8 @@ const ENGINES: Engine[] = [
     model: 'gemini-2.5-flash',
     answeredBy: 'gemini-2.5-flash',
     answer: (_request, text, sources, options) => geminiGroundedAnswer(text, sources, options),
+    written: (text) => text,
+    searches: 1,
     auth: ['x-goog-api-key', 'google-secret'],
     body: { generationConfig: { maxOutputTokens: 1200 }, tools: [{ googleSearch: {} }] },
   },
@@ -111,6 +121,8 @@ const ENGINES: Engine[] = [
     model: 'sonar-pro',
     answeredBy: 'sonar',
     answer: (_request, text, sources, options) => perplexitySonarAnswer(text, sources, options),
+    written: perplexityMarkedText,
+    searches: 1,
     auth: ['authorization', 'Bearer pplx-secret'],
     body: { model: 'sonar-pro', max_tokens: 1200 },
   },
@@ -152,7 +164,7 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
   );
 }
 
-const observation = (spec: Engine, prompt: string, sample: number, citedUrls: string[], text = TEXT) => ({
+const observation = (spec: Engine, prompt: string, sample: number, citedUrls: string[], text = spec.written(TEXT, SOURCES), consultedUrls: string[] = []) => ({
   sourceId: spec.id,
   prompt,
   sample,
@@ -161,6 +173,7 @@ const observation = (spec: Engine, prompt: string, sample: number, citedUrls: st
   type: 'answer',
   date: null,
   citedUrls,
+  consultedUrls,
   countsForRate: true,
 });
 
@@ -184,7 +197,6 @@ describe.each(ENGINES)('$name through its AI SDK provider', (spec) => {
     expect(fake.requests.map(promptOf).sort()).toEqual([P1, P1, P2, P2].sort());
     expect(outcome).toEqual({
       observations: [observation(spec, P1, 0, SOURCE_URLS), observation(spec, P1, 1, SOURCE_URLS), observation(spec, P2, 0, SOURCE_URLS), observation(spec, P2, 1, SOURCE_URLS)],
-      warning: undefined,
       models: [spec.answeredBy],
     });
   });
@@ -207,7 +219,7 @@ describe.each(ENGINES)('$name through its AI SDK provider', (spec) => {
     const usage: EngineUsage[] = [];
     await source(spec, { onUsage: async (entry) => void usage.push(entry) }).run(query([P1, P2], 2));
 
-    expect(usage).toEqual(Array.from({ length: 4 }, () => ({ sourceId: spec.id, model: spec.answeredBy, ...USAGE })));
+    expect(usage).toEqual(Array.from({ length: 4 }, () => ({ sourceId: spec.id, model: spec.answeredBy, ...USAGE, searches: spec.searches })));
   });
 
   it('counts a URL written in the answer as cited too, after the engine’s sources and once', async () => {
@@ -215,7 +227,7 @@ describe.each(ENGINES)('$name through its AI SDK provider', (spec) => {
     fake.handle(answering(spec, text, SOURCES));
     const outcome = await source(spec).run(query([P1], 1));
 
-    expect(outcome.observations).toEqual([observation(spec, P1, 0, [...SOURCE_URLS, 'https://initech.example/pricing'], text)]);
+    expect(outcome.observations).toEqual([observation(spec, P1, 0, [...SOURCE_URLS, 'https://initech.example/pricing'], spec.written(text, SOURCES))]);
   });
 
   it('calls onAnswered once per ask, answered or failed', async () => {
@@ -232,7 +244,8 @@ describe.each(ENGINES)('$name through its AI SDK provider', (spec) => {
     const outcome = await source(spec).run(query([P1, P2], 2));
 
     expect(outcome.observations).toEqual([observation(spec, P1, 0, SOURCE_URLS), observation(spec, P1, 1, SOURCE_URLS)]);
-    expect(outcome.warning).toBe(`2 of 4 ${spec.name} calls failed (${spec.name} refused this server's key (HTTP 401).)`);
+    expect(outcome.warning).toBe(`2 of 4 ${spec.name} asks failed: ${spec.name} refused this server's key (HTTP 401)`);
+    expect(outcome).toMatchObject({ failedAsks: 2, failure: 'key_refused' });
     expect(outcome.models).toEqual([spec.answeredBy]);
   });
 
@@ -370,7 +383,8 @@ describe('an empty reply', () => {
     fake.handle(inTurn(() => ({ json: { unexpected: true } }), answering(gemini)));
     const outcome = await source(gemini).run(query([P1], 2));
     expect(outcome.observations).toHaveLength(1);
-    expect(outcome.warning).toBe('1 of 2 Gemini calls failed (Gemini gave an empty answer.)');
+    expect(outcome.warning).toBe('1 of 2 Gemini asks failed: Gemini gave an empty answer');
+    expect(outcome).toMatchObject({ failedAsks: 1, failure: 'unreadable' });
   });
 });
 
@@ -379,7 +393,7 @@ describe('an injected model (options.build)', () => {
   const finish = { unified: 'stop' as const, raw: 'end_turn' };
   const usage = { inputTokens: { total: 11, noCache: 11, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 7, text: 7, reasoning: 0 } };
 
-  it('is built from the engine and its settings, and only its url sources count as cited pages', async () => {
+  it('is built from the engine and its settings; the url sources of a Claude answer without citations were consulted, not cited', async () => {
     const model = new MockLanguageModelV4({
       modelId: 'mock-model',
       doGenerate: async () => ({
@@ -407,8 +421,8 @@ describe('an injected model (options.build)', () => {
     const outcome = await adapter.run(query([P1], 1));
 
     expect(built).toEqual([['claude', { apiKey: claude.apiKey, baseUrl: 'http://127.0.0.1:1', model: 'asked-model' }]]);
-    expect(outcome.observations).toEqual([observation(claude, P1, 0, ['https://acme.example/guide'], 'Acme answers.')]);
-    expect(usages).toEqual([{ sourceId: 'claude', model: 'mock-model', inputTokens: 11, outputTokens: 7 }]);
+    expect(outcome.observations).toEqual([observation(claude, P1, 0, [], 'Acme answers.', ['https://acme.example/guide'])]);
+    expect(usages).toEqual([{ sourceId: 'claude', model: 'mock-model', inputTokens: 11, outputTokens: 7, searches: 0 }]);
     expect(model.doGenerateCalls).toHaveLength(1);
     expect(model.doGenerateCalls[0].maxOutputTokens).toBe(1200);
   });
@@ -453,7 +467,7 @@ describe('ChatGPT: the pages its answer cites, not every page searched', () => {
     const outcome = await source(chatgpt, { onUsage: async (entry) => void usage.push(entry) }).run(query([P1], 1));
 
     expect(outcome.models).toEqual(['gpt-4.1-mini']);
-    expect(usage).toEqual([{ sourceId: 'chatgpt', model: 'gpt-4.1-mini', ...USAGE }]);
+    expect(usage).toEqual([{ sourceId: 'chatgpt', model: 'gpt-4.1-mini', ...USAGE, searches: 1 }]);
   });
 
   it('lists each model that answered once', async () => {
@@ -473,16 +487,6 @@ describe('Claude: the pages its answer cites, not every search result', () => {
     expect(outcome.observations.map((entry) => entry.citedUrls)).toEqual([SOURCE_URLS]);
   });
 
-  it('falls back to the SDK’s sources when the answer carries no citation', () => {
-    expect(claudeCitations([{ type: 'text', providerMetadata: { anthropic: { citations: [] } } }])).toBeNull();
-    expect(claudeCitations([{ type: 'source' }, { type: 'text' }])).toBeNull();
-    expect(
-      claudeCitations([
-        { type: 'text', providerMetadata: { anthropic: { citations: [{ type: 'web_search_result_location', url: 'https://a.example/' }, { type: 'char_location', url: 'https://b.example/' }] } } },
-        { type: 'text', providerMetadata: { anthropic: { citations: [{ type: 'web_search_result_location', url: 'https://a.example/' }, { type: 'web_search_result_location', url: 42 }] } } },
-      ]),
-    ).toEqual(['https://a.example/']);
-  });
 });
 
 describe('Gemini: grounding redirect links', () => {
@@ -493,7 +497,7 @@ describe('Gemini: grounding redirect links', () => {
     fake.handle(answering(gemini, TEXT, sources, { redirectUris: true } as AnswerOptions));
     const outcome = await source(gemini).run(query([P1], 1));
 
-    expect(outcome.observations.map((entry) => entry.citedUrls)).toEqual([['https://acme.example/', 'https://globex.example/', 'https://www.initech.example/']]);
+    expect(outcome.observations.map((entry) => entry.citedUrls)).toEqual([['https://acme.example', 'https://globex.example', 'https://www.initech.example']]);
   });
 });
 
@@ -575,15 +579,21 @@ describe('citedPage', () => {
     expect(citedPage({ url: redirect, title: '  Acme.EXAMPLE ' })).toBe('https://acme.example/');
   });
 
-  it('keeps a Google redirect whose title is not a domain', () => {
-    for (const title of ['Acme Tools guide', 'acme', 'acme.e', 'acme.c0m', 'see acme.example', 'acme.example/guide', 'acme.example.', '.acme.example', 'acme..example', 'acme_tools.example', '']) {
-      expect(citedPage({ url: redirect, title })).toBe(redirect);
+  it('attributes a Google redirect whose title names one domain to it', () => {
+    for (const title of ['see acme.example', 'acme.example/guide', 'acme.example.', 'Acme guide - acme.example']) {
+      expect(citedPage({ url: redirect, title })).toBe('https://acme.example/');
     }
-    expect(citedPage({ url: redirect })).toBe(redirect);
   });
 
-  it('keeps a URL it cannot parse', () => {
-    expect(citedPage({ url: 'not a url', title: 'acme.example' })).toBe('not a url');
-    expect(citedPage({ url: '', title: 'acme.example' })).toBe('');
+  it('never attributes a Google redirect to the redirect host: without a domain in its title, it is no known page', () => {
+    for (const title of ['Acme Tools guide', 'acme', 'acme.e', 'acme.c0m', 'acme.example or globex.example', 'acme..example', 'acme_tools.example', '']) {
+      expect(citedPage({ url: redirect, title })).toBeNull();
+    }
+    expect(citedPage({ url: redirect })).toBeNull();
+  });
+
+  it('gives no page for a URL it cannot parse', () => {
+    expect(citedPage({ url: 'not a url', title: 'acme.example' })).toBeNull();
+    expect(citedPage({ url: '', title: 'acme.example' })).toBeNull();
   });
 });

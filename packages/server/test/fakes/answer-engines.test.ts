@@ -12,6 +12,7 @@ import {
   geminiGroundedAnswer,
   geminiRedirectUri,
   openAiResponsesAnswer,
+  perplexityMarkedText,
   perplexitySonarAnswer,
   promptOf,
   rateLimited,
@@ -243,7 +244,9 @@ describe('Perplexity Sonar fake', () => {
     fake.handle(() => ({ json: perplexitySonarAnswer(TEXT, SOURCES, { ...usage, uncited: UNCITED }) }));
     const result = await ask(provider()('sonar'));
 
-    expect(result.text).toBe(TEXT);
+    // Sonar's text carries the [n] markers of the citations each sentence draws on.
+    expect(result.text).toBe(perplexityMarkedText(TEXT, SOURCES));
+    expect(result.text).toMatch(/\[1\]/);
     // From `citations`: URL only; the titles of `search_results` are not read.
     expect(urlSources(result)).toEqual(urlsOf([...SOURCES, ...UNCITED]).map((url) => ({ url, title: undefined })));
     expect(new Set(result.sources.map((source) => source.id)).size).toBe(3);

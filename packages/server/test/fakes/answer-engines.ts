@@ -109,7 +109,16 @@ export interface OpenAiAnswerOptions extends AnswerOptions {
    * (URL only, no title) and no longer from the `url_citation` annotations.
    */
   actionSources?: boolean;
+  /**
+   * Write each cited page into the text as ChatGPT does, an inline Markdown link after the sentence
+   * (`([acme.example](https://acme.example/guide?utm_source=openai))`), with `utm_source=openai`
+   * on the link and on the annotation's URL, the annotation spanning the link.
+   */
+  inlineLinks?: boolean;
 }
+
+/** ChatGPT's tracking parameter on the pages it cites. */
+export const withOpenAiSource = (url: string) => `${url}${url.includes('?') ? '&' : '?'}utm_source=openai`;
 
 /**
  * POST /v1/responses answer of a request with the `web_search` tool: a `web_search_call` item, then
@@ -117,11 +126,13 @@ export interface OpenAiAnswerOptions extends AnswerOptions {
  * https://platform.openai.com/docs/api-reference/responses/object
  * https://platform.openai.com/docs/guides/tools-web-search (output and `sources`)
  */
-export function openAiResponsesAnswer(text: string, sources: CitedSource[], options: OpenAiAnswerOptions = {}) {
+export function openAiResponsesAnswer(plain: string, sources: CitedSource[], options: OpenAiAnswerOptions = {}) {
   const model = options.model ?? 'gpt-4.1-2025-04-14';
   const inputTokens = options.inputTokens ?? DEFAULT_INPUT_TOKENS;
   const outputTokens = options.outputTokens ?? DEFAULT_OUTPUT_TOKENS;
   const searched = [...sources, ...(options.uncited ?? [])];
+  if (options.inlineLinks) return openAiInlineLinked(plain, sources, searched, options);
+  const text = plain;
   const annotations = citedSentences(text, sources).flatMap((sentence) =>
     sentence.sourceIndexes.map((index) => ({
       type: 'url_citation' as const,
@@ -131,6 +142,29 @@ export function openAiResponsesAnswer(text: string, sources: CitedSource[], opti
       title: sources[index].title ?? hostOf(sources[index].url),
     })),
   );
+  return openAiResponse(text, annotations, searched, options, model, inputTokens, outputTokens);
+}
+
+/** The answer with ChatGPT's inline Markdown links: each annotation spans its link, both URLs tagged utm_source=openai. */
+function openAiInlineLinked(plain: string, sources: CitedSource[], searched: CitedSource[], options: OpenAiAnswerOptions) {
+  let text = '';
+  const annotations: { type: 'url_citation'; start_index: number; end_index: number; url: string; title: string }[] = [];
+  let from = 0;
+  for (const sentence of citedSentences(plain, sources)) {
+    text += plain.slice(from, sentence.end);
+    from = sentence.end;
+    for (const index of sentence.sourceIndexes) {
+      const url = withOpenAiSource(sources[index].url);
+      const link = ` ([${hostOf(sources[index].url).replace(/^www\./, '')}](${url}))`;
+      annotations.push({ type: 'url_citation', start_index: text.length + 1, end_index: text.length + link.length, url, title: sources[index].title ?? hostOf(sources[index].url) });
+      text += link;
+    }
+  }
+  text += plain.slice(from);
+  return openAiResponse(text, annotations, searched, options, options.model ?? 'gpt-4.1-2025-04-14', options.inputTokens ?? DEFAULT_INPUT_TOKENS, options.outputTokens ?? DEFAULT_OUTPUT_TOKENS);
+}
+
+function openAiResponse(text: string, annotations: unknown[], searched: CitedSource[], options: OpenAiAnswerOptions, model: string, inputTokens: number, outputTokens: number) {
   return {
     id: 'resp_fake_0001',
     object: 'response',
@@ -193,10 +227,26 @@ export function openAiResponsesAnswer(text: string, sources: CitedSource[], opti
  * https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/web-search-tool (response example)
  * https://docs.anthropic.com/en/api/messages
  */
-export function anthropicWebSearchAnswer(text: string, sources: CitedSource[], options: AnswerOptions = {}) {
+export interface AnthropicAnswerOptions extends AnswerOptions {
+  /** The text block Claude writes before it searches ("I'll search for current information on this."). */
+  preamble?: string;
+  /** The text blocks carry no citation at all, though the search returned `sources`. */
+  noCitations?: boolean;
+  /** The search failed: a `web_search_tool_result_error` with this code instead of the results. */
+  searchError?: 'too_many_requests' | 'invalid_input' | 'max_uses_exceeded' | 'query_too_long' | 'unavailable';
+  /** end_turn by default; `pause_turn` when the server-side loop paused the turn. */
+  stopReason?: 'end_turn' | 'pause_turn';
+  /** Leave out the answer's text blocks (a paused turn that only searched). */
+  searchOnly?: boolean;
+}
+
+/** The preamble Claude writes before searching, as in the web search tool's documented response. */
+export const CLAUDE_PREAMBLE = "I'll search for current information on this.";
+
+export function anthropicWebSearchAnswer(text: string, sources: CitedSource[], options: AnthropicAnswerOptions = {}) {
   const searched = [...sources, ...(options.uncited ?? [])];
   const toolUseId = 'srvtoolu_fake_0001';
-  const sentences = citedSentences(text, sources);
+  const sentences = citedSentences(text, options.noCitations ? [] : sources);
   const blocks = sentences.map((sentence, index) => {
     // Blocks run from one sentence's start to the next one's, so that they join back into `text`.
     const start = index === 0 ? 0 : sentence.start;
@@ -223,28 +273,31 @@ export function anthropicWebSearchAnswer(text: string, sources: CitedSource[], o
     role: 'assistant',
     model: options.model ?? 'claude-sonnet-4-5-20250929',
     content: [
+      ...(options.preamble ? [{ type: 'text' as const, text: options.preamble }] : []),
       { type: 'server_tool_use', id: toolUseId, name: 'web_search', input: { query: options.query ?? DEFAULT_QUERY } },
       {
         type: 'web_search_tool_result',
         tool_use_id: toolUseId,
-        content: searched.map((source) => ({
-          type: 'web_search_result',
-          url: source.url,
-          title: source.title ?? hostOf(source.url),
-          encrypted_content: fakeToken(`content:${source.url}`),
-          page_age: 'October 1, 2026',
-        })),
+        content: options.searchError
+          ? { type: 'web_search_tool_result_error', error_code: options.searchError }
+          : searched.map((source) => ({
+              type: 'web_search_result',
+              url: source.url,
+              title: source.title ?? hostOf(source.url),
+              encrypted_content: fakeToken(`content:${source.url}`),
+              page_age: 'October 1, 2026',
+            })),
       },
-      ...blocks,
+      ...(options.searchOnly ? [] : blocks),
     ],
-    stop_reason: 'end_turn',
+    stop_reason: options.stopReason ?? 'end_turn',
     stop_sequence: null,
     usage: {
       input_tokens: options.inputTokens ?? DEFAULT_INPUT_TOKENS,
       output_tokens: options.outputTokens ?? DEFAULT_OUTPUT_TOKENS,
       cache_creation_input_tokens: 0,
       cache_read_input_tokens: 0,
-      server_tool_use: { web_search_requests: 1 },
+      server_tool_use: { web_search_requests: options.searchError ? 0 : 1 },
       service_tier: 'standard',
     },
   };
@@ -261,6 +314,12 @@ export interface GeminiAnswerOptions extends AnswerOptions {
    * (default false: the pages' own URLs and titles).
    */
   redirectUris?: boolean;
+  /** With `redirectUris`: the chunks' titles as given (page titles, not domains), keyed by page URL. */
+  titles?: Record<string, string>;
+  /** Thinking tokens in `usageMetadata.thoughtsTokenCount` (Gemini 2.5 thinks by default). */
+  thoughtsTokens?: number;
+  /** Tokens of the search results in `usageMetadata.toolUsePromptTokenCount`. */
+  toolUseTokens?: number;
 }
 
 /** The redirect URI Gemini gives for `url` when `redirectUris` is on. */
@@ -299,7 +358,7 @@ export function geminiGroundedAnswer(text: string, sources: CitedSource[], optio
           webSearchQueries: [query],
           searchEntryPoint: { renderedContent: `<div class="container"><a class="chip" href="https://www.google.com/search?q=${encodeURIComponent(query)}">${query}</a></div>` },
           groundingChunks: searched.map((source) => ({
-            web: options.redirectUris ? { uri: geminiRedirectUri(source.url), title: hostOf(source.url) } : { uri: source.url, title: source.title ?? hostOf(source.url) },
+            web: options.redirectUris ? { uri: geminiRedirectUri(source.url), title: options.titles?.[source.url] ?? hostOf(source.url) } : { uri: source.url, title: source.title ?? hostOf(source.url) },
           })),
           groundingSupports,
         },
@@ -308,7 +367,9 @@ export function geminiGroundedAnswer(text: string, sources: CitedSource[], optio
     usageMetadata: {
       promptTokenCount: inputTokens,
       candidatesTokenCount: outputTokens,
-      totalTokenCount: inputTokens + outputTokens,
+      totalTokenCount: inputTokens + outputTokens + (options.thoughtsTokens ?? 0) + (options.toolUseTokens ?? 0),
+      ...(options.thoughtsTokens !== undefined && { thoughtsTokenCount: options.thoughtsTokens }),
+      ...(options.toolUseTokens !== undefined && { toolUsePromptTokenCount: options.toolUseTokens }),
       promptTokensDetails: [{ modality: 'TEXT', tokenCount: inputTokens }],
     },
     modelVersion: options.model ?? 'gemini-2.5-flash',
@@ -326,13 +387,29 @@ export function geminiGroundedAnswer(text: string, sources: CitedSource[], optio
  * with the search counters. @ai-sdk/perplexity makes its sources from `citations` only (no titles).
  * https://docs.perplexity.ai/api-reference/chat-completions-post
  */
+/**
+ * The text as Sonar writes it: each sentence ends with the `[n]` markers of the `citations` it
+ * draws on (n from 1), before its closing punctuation: "Acme tracks citations[1]."
+ */
+export function perplexityMarkedText(text: string, sources: readonly CitedSource[]): string {
+  let marked = '';
+  let from = 0;
+  for (const sentence of citedSentences(text, sources)) {
+    const body = text.slice(from, sentence.end);
+    const punctuation = /[.!?]+$/.exec(body)?.[0] ?? '';
+    marked += body.slice(0, body.length - punctuation.length) + sentence.sourceIndexes.map((index) => `[${index + 1}]`).join('') + punctuation;
+    from = sentence.end;
+  }
+  return marked + text.slice(from);
+}
+
 export function perplexitySonarAnswer(text: string, sources: CitedSource[], options: AnswerOptions = {}) {
   const searched = [...sources, ...(options.uncited ?? [])];
   const inputTokens = options.inputTokens ?? DEFAULT_INPUT_TOKENS;
   const outputTokens = options.outputTokens ?? DEFAULT_OUTPUT_TOKENS;
   return {
     ...perplexityAnswer(
-      text,
+      perplexityMarkedText(text, sources),
       searched.map((source) => source.url),
     ),
     id: 'pplx-fake-0001',
@@ -412,6 +489,8 @@ const ANTHROPIC_TYPE: Record<number, string> = {
 export interface ErrorReplyOptions {
   /** Seconds for the `retry-after` header (sent only when given). */
   retryAfterSeconds?: number;
+  /** Gemini's google.rpc.RetryInfo `retryDelay` in the body ("30s" unless given). */
+  retryDelay?: string;
   message?: string;
 }
 
@@ -457,7 +536,7 @@ export function answerEngineError(api: AnswerEngineApi, status: number, options:
             code: status,
             message: options.message ?? (limited ? 'Resource has been exhausted (e.g. check quota).' : 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting'),
             status: GOOGLE_STATUS[status] ?? (status >= 500 ? 'INTERNAL' : 'INVALID_ARGUMENT'),
-            ...(limited && { details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${retryAfter ?? 30}s` }] }),
+            ...(limited && { details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: options.retryDelay ?? `${retryAfter ?? 30}s` }] }),
           },
         },
       };

@@ -45,8 +45,16 @@ export function mentionRates(items: readonly Analysed[]): PromptMentionRate[] {
       ownPagesCited: group.filter((item) => item.analysis.ownPageCited).length,
       citedUrls: [...new Set(group.flatMap((item) => item.observation.citedUrls.map(normalizeUrl)))],
       competitorsMentioned: [...new Set(group.flatMap((item) => item.analysis.competitorsMentioned))],
+      competitorsCited: [...new Set(group.flatMap((item) => item.analysis.competitorsCited))],
+      consultedUrls: consultedOnly(group),
     };
   });
+}
+
+/** Pages some answer consulted that none of the group's answers cited. */
+function consultedOnly(group: readonly Analysed[]): string[] {
+  const cited = new Set(group.flatMap((item) => item.observation.citedUrls.map(normalizeUrl)));
+  return [...new Set(group.flatMap((item) => (item.observation.consultedUrls ?? []).map(normalizeUrl)))].filter((url) => !cited.has(url));
 }
 
 export function overallRate(items: readonly Analysed[]): CitationTrackerResult['overall'] {
@@ -61,13 +69,14 @@ export function citationKey(citation: Pick<Citation, 'sourceId' | 'url' | 'promp
 }
 
 /**
- * One citation per page that mentions the user (search) or per engine and prompt (answers, where
- * the samples are summarised by the mention rate instead), strongest match first.
+ * One citation per page that mentions or links to the user (search) or per engine and prompt
+ * (answers that mention or cite the user; the samples are summarised by the rates instead),
+ * strongest match first.
  */
 export function collectCitations(items: readonly Analysed[], observedAt: string): Citation[] {
   const byKey = new Map<string, Citation>();
   for (const { observation, analysis, sourceName } of items) {
-    if (!analysis.mentioned) continue;
+    if (!analysis.mentioned && !analysis.ownPageCited) continue;
     const best = [...analysis.mentions].sort((a, b) => b.confidence - a.confidence)[0];
     const citation: Citation = {
       source: sourceName,
@@ -89,16 +98,21 @@ export function collectCitations(items: readonly Analysed[], observedAt: string)
   return [...byKey.values()].sort((a, b) => b.confidence_score - a.confidence_score || a.source.localeCompare(b.source) || (a.url ?? '').localeCompare(b.url ?? ''));
 }
 
-/** The user's and each competitor's share of the answers and keyword results that name any of them. */
+/**
+ * The user's and each competitor's share of the answers and keyword results that name any of them,
+ * by the same measure for all (CITATION_MEASURES.mentioned: named in the words), with how many of
+ * them cite each one's pages (CITATION_MEASURES.cited) beside it.
+ */
 export function shareOfVoice(items: readonly Analysed[], brand: string, domain: string, competitors: readonly Competitor[]): CitationTrackerResult['shareOfVoice'] {
   const counted = items.filter((item) => item.observation.countsForRate);
   const entries = [
-    { name: brand, domain, isUser: true, mentions: counted.filter((item) => item.analysis.mentioned).length },
+    { name: brand, domain, isUser: true, mentions: counted.filter((item) => item.analysis.mentioned).length, cited: counted.filter((item) => item.analysis.ownPageCited).length },
     ...competitors.map((competitor) => ({
       name: competitor.name,
       domain: competitor.domain,
       isUser: false,
       mentions: counted.filter((item) => item.analysis.competitorsMentioned.includes(competitor.name)).length,
+      cited: counted.filter((item) => item.analysis.competitorsCited.includes(competitor.name)).length,
     })),
   ];
   const total = entries.reduce((sum, entry) => sum + entry.mentions, 0);

@@ -1,3 +1,4 @@
+import type { EngineFailureReason } from '@citable/contract';
 /**
  * Outbound calls to the citation sources. Not the crawler's SSRF-guarded fetch: these are fixed
  * API hosts from the operator's configuration, never user input, and tests point them at 127.0.0.1.
@@ -8,6 +9,8 @@ export class SourceError extends Error {
   constructor(
     readonly status: 'unreachable' | 'error',
     message: string,
+    /** For an answer engine's ask: why it failed, as the tracker labels it. */
+    readonly reason?: EngineFailureReason,
   ) {
     super(message);
     this.name = 'SourceError';

@@ -1,4 +1,4 @@
-import { normalizeText, sameSite, tokens, urlsIn, hostOf } from './text';
+import { normalizeText, tokens } from './text';
 
 /**
  * Finding the user in a text: the domain, the brand name, or a fingerprint phrase. Domain and
@@ -30,16 +30,14 @@ export interface Mention {
 
 const escapeRe = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * The domain written as text, or one of its subdomains ("blog.example.com"). The caller passes the
+ * answer's words (`wordsOf`): a domain that appears only inside a link is not written by the answer.
+ */
 export function findDomain(text: string, domain: string): Mention | null {
-  const re = new RegExp(`(?<![\\p{L}\\p{N}.-])(?:www\\.)?${escapeRe(domain)}(?![\\p{L}\\p{N}-])`, 'iu');
+  const re = new RegExp(`(?<![\\p{L}\\p{N}.-])(?:[\\p{L}\\p{N}-]+\\.)*${escapeRe(domain)}(?![\\p{L}\\p{N}-]|\\.[\\p{L}\\p{N}])`, 'iu');
   const hit = re.exec(text);
-  if (hit) return { by: 'domain', matched: domain, index: hit.index, length: hit[0].length, confidence: MATCH_CONFIDENCE.domain };
-  // A link to a subdomain (blog.example.com) counts as the domain too.
-  for (const url of urlsIn(text)) {
-    const host = hostOf(url);
-    if (host && sameSite(host, domain)) return { by: 'domain', matched: domain, index: text.indexOf(url), length: url.length, confidence: MATCH_CONFIDENCE.domain };
-  }
-  return null;
+  return hit ? { by: 'domain', matched: domain, index: hit.index, length: hit[0].length, confidence: MATCH_CONFIDENCE.domain } : null;
 }
 
 /**

@@ -61,6 +61,8 @@ export async function saveRun(db: Db, userId: string, result: CitationTrackerRes
         ownPageCited: analysis.ownPageCited,
         citedUrls: observation.citedUrls,
         competitorsMentioned: analysis.competitorsMentioned,
+        competitorsCited: analysis.competitorsCited,
+        consultedUrls: observation.consultedUrls ?? [],
         answerText: observation.text.slice(0, MAX_STORED_ANSWER_CHARS),
       })),
     );

@@ -66,17 +66,47 @@ export function snippetAround(text: string, index: number, length: number, radiu
 
 const URL_RE = /https?:\/\/[^\s<>"'()[\]{}]+/gi;
 
+/** A host followed by a path, written without a scheme: "g2.com/compare/acme-vs-globex". */
+const BARE_LINK_PATH_RE = /(?<![\p{L}\p{N}@/.-])((?:[a-z0-9-]+\.)+[a-z]{2,})(\/[^\s<>"'()[\]{}]*)/giu;
+
+/**
+ * ChatGPT's inline citation, "([g2.com](https://www.g2.com/…?utm_source=openai))": shown as a
+ * source chip after the sentence, not as words of the answer, whatever its label.
+ */
+const CITATION_CHIP_RE = /\(\[[^\]\n]{0,200}\]\([^)\s]+\)\)/g;
+
+/**
+ * The answer's words: citation chips and every URL blanked out (same length, so offsets still
+ * point into the text). A brand that appears only inside a link ("…/acme-analytics-vs-globex?
+ * utm_source=openai") is not named by the answer. A domain written as text stays, and so does a
+ * bare host before its path.
+ */
+export function wordsOf(text: string): string {
+  const blank = (value: string) => ' '.repeat(value.length);
+  return text
+    .replace(CITATION_CHIP_RE, blank)
+    .replace(URL_RE, blank)
+    .replace(BARE_LINK_PATH_RE, (_, host: string, path: string) => host + blank(path));
+}
+
 /** Absolute URLs written in an answer, without trailing punctuation. */
 export function urlsIn(text: string): string[] {
   const found = (text.match(URL_RE) ?? []).map((url) => url.replace(/[.,;:!?*_`]+$/, ''));
   return [...new Set(found.filter((url) => URL.canParse(url)))];
 }
 
-/** One spelling per page: no fragment, no trailing slash, host lower case. */
+/**
+ * Query parameters that say who sent the visitor, not which page it is: ChatGPT adds
+ * `utm_source=openai` to every link it cites, ads add click ids. Left in, one page counts twice.
+ */
+const TRACKING_PARAM = /^(?:utm_.*|ref|ref_src|ref_url|fbclid|gclid|gclsrc|dclid|gbraid|wbraid|msclkid|yclid|twclid|ttclid|li_fat_id|mc_cid|mc_eid|igshid|_ga|_gl|srsltid)$/i;
+
+/** One spelling per page: no fragment, no tracking parameter, no trailing slash, host lower case. */
 export function normalizeUrl(url: string): string {
   if (!URL.canParse(url)) return url;
   const parsed = new URL(url);
   parsed.hash = '';
+  for (const name of [...parsed.searchParams.keys()]) if (TRACKING_PARAM.test(name)) parsed.searchParams.delete(name);
   const text = parsed.toString();
   return text.endsWith('/') && parsed.pathname !== '/' ? text.slice(0, -1) : text.replace(/\/$/, '');
 }

@@ -224,11 +224,15 @@ export async function runCitationTracker(deps: TrackerDeps, request: TrackerRequ
       const info = CITATION_SOURCES[id];
       if (!adapter) return { status: { id, name: info.name, kind: info.kind, status: 'not_configured', message: notConfiguredMessage(id) } as CitationSourceStatus, outcome: null };
       if (info.kind === 'answer-engine' && !inPlan.has(id)) return { status: { id, name: info.name, kind: info.kind, status: 'not_in_plan', message: notInPlanMessage(request.plan) } as CitationSourceStatus, outcome: null };
+      // An answer engine's asks, and how many failed and why, are shown beside its numbers.
+      const asks = adapter.kind === 'answer-engine' ? { asks: prompts.length * samples } : {};
       try {
         const outcome = await adapter.run(query);
-        return { status: { id, name: adapter.name, kind: adapter.kind, status: 'ok', message: okMessage(adapter, outcome) } as CitationSourceStatus, outcome, adapter };
+        const failed = outcome.failedAsks ? { failedAsks: outcome.failedAsks, failure: outcome.failure } : adapter.kind === 'answer-engine' ? { failedAsks: 0 } : {};
+        return { status: { id, name: adapter.name, kind: adapter.kind, status: 'ok', message: okMessage(adapter, outcome), ...asks, ...failed } as CitationSourceStatus, outcome, adapter };
       } catch (error) {
-        return { status: { id, name: adapter.name, kind: adapter.kind, ...failureStatus(error, request.signal) } as CitationSourceStatus, outcome: null };
+        const failed = adapter.kind === 'answer-engine' ? { failedAsks: asks.asks, failure: error instanceof SourceError ? (error.reason ?? 'error') : error instanceof LlmError && error.code === 'timeout' ? 'timed_out' : 'error' } : {};
+        return { status: { id, name: adapter.name, kind: adapter.kind, ...failureStatus(error, request.signal), ...asks, ...failed } as CitationSourceStatus, outcome: null };
       }
     }),
   );

@@ -108,8 +108,8 @@ describe('trackingRun: engines', () => {
       }),
     );
     expect(run.engines).toEqual([
-      { sourceId: 'chatgpt', name: 'ChatGPT', status: 'ok', samples: 9, mentions: 2, rate: 0.2222, interval: wilsonInterval(2, 9), shareOfVoice: null },
-      { sourceId: 'claude', name: 'Claude', status: 'ok', samples: 6, mentions: 5, rate: 0.8333, interval: wilsonInterval(5, 6), shareOfVoice: null },
+      { sourceId: 'chatgpt', name: 'ChatGPT', status: 'ok', samples: 9, mentions: 2, rate: 0.2222, interval: wilsonInterval(2, 9), shareOfVoice: null, message: '', cited: 0 },
+      { sourceId: 'claude', name: 'Claude', status: 'ok', samples: 6, mentions: 5, rate: 0.8333, interval: wilsonInterval(5, 6), shareOfVoice: null, message: '', cited: 0 },
     ]);
     // The interval is the 95 % Wilson score interval, not a placeholder.
     expect(run.engines[0].interval).toEqual({ low: 0.0632, high: 0.5474 });
@@ -124,8 +124,8 @@ describe('trackingRun: engines', () => {
   it('gives an engine with no answer a rate of 0 and the whole interval', () => {
     const run = trackingRun(result({ sources: [status('chatgpt', 'error'), status('claude')], mentionRates: [rate('claude', P1, 0, 0)] }));
     expect(run.engines).toEqual([
-      { sourceId: 'chatgpt', name: 'ChatGPT', status: 'error', samples: 0, mentions: 0, rate: 0, interval: { low: 0, high: 1 }, shareOfVoice: null },
-      { sourceId: 'claude', name: 'Claude', status: 'ok', samples: 0, mentions: 0, rate: 0, interval: { low: 0, high: 1 }, shareOfVoice: null },
+      { sourceId: 'chatgpt', name: 'ChatGPT', status: 'error', samples: 0, mentions: 0, rate: 0, interval: { low: 0, high: 1 }, shareOfVoice: null, message: '', cited: 0 },
+      { sourceId: 'claude', name: 'Claude', status: 'ok', samples: 0, mentions: 0, rate: 0, interval: { low: 0, high: 1 }, shareOfVoice: null, message: '', cited: 0 },
     ]);
   });
 
@@ -171,7 +171,9 @@ describe('trackingRun: prompts', () => {
       }),
     );
     expect(run.prompts).toEqual([
-      { sourceId: 'chatgpt', prompt: P1, samples: 3, mentions: 1, rate: 0.3333 },
+      { sourceId: 'chatgpt', prompt: P1, samples: 3, mentions: 1, rate: 0.3333, cited: 0, reason: null },
+      // A prompt the engine was asked and did not answer stays listed, with why (issue 29).
+      { sourceId: 'chatgpt', prompt: P2, samples: 0, mentions: 0, rate: 0, cited: 0, reason: 'ChatGPT gave no answer to this prompt.' },
       { sourceId: 'answer-engine', prompt: P2, samples: 3, mentions: 0, rate: 0 },
     ]);
   });

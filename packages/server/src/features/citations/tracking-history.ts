@@ -10,6 +10,27 @@ const round = (value: number) => Math.round(value * 10_000) / 10_000;
 export const CITED_DOMAINS_LIMIT = 15;
 
 /**
+ * Every prompt of the run for every engine that was asked (answered or failed), in the run's
+ * order: a prompt an engine did not answer is listed with no samples and the engine's reason,
+ * never dropped.
+ */
+function promptRows(result: CitationTrackerResult, answerRates: CitationTrackerResult['mentionRates']): TrackingRun['prompts'] {
+  const asked = result.sources.filter((source) => isAnswerEngine(source.id) && (source.status === 'ok' || source.status === 'error' || source.status === 'unreachable'));
+  const rows = asked.flatMap((source) =>
+    result.prompts.map((prompt) => {
+      const rate = answerRates.find((entry) => entry.sourceId === source.id && entry.prompt === prompt);
+      if (rate) return { sourceId: rate.sourceId, prompt, samples: rate.samples, mentions: rate.mentions, rate: rate.rate, cited: rate.ownPagesCited, reason: null };
+      const reason = source.status === 'ok' ? `${CITATION_SOURCES[source.id].name} gave no answer to this prompt${source.failure ? ` (${source.message.replace(/^[^;]*;\s*/, '').replace(/\.$/, '')})` : ''}.` : source.message;
+      return { sourceId: source.id, prompt, samples: 0, mentions: 0, rate: 0, cited: 0, reason };
+    }),
+  );
+  // Rates of prompts the run does not list (older runs) are kept as they were.
+  const listed = new Set(rows.map((row) => `${row.sourceId}\u0000${row.prompt}`));
+  const older = answerRates.filter((rate) => !listed.has(`${rate.sourceId}\u0000${rate.prompt}`)).map((rate) => ({ sourceId: rate.sourceId, prompt: rate.prompt, samples: rate.samples, mentions: rate.mentions, rate: rate.rate }));
+  return [...rows, ...older];
+}
+
+/**
  * One stored run as the tracked-prompt history shows it: per answer engine the mention rate over
  * every answer (with its 95 % interval), per engine and prompt, the share of voice, the hosts the
  * answers cited and the prompts where a competitor was named or cited and the user was not.
@@ -33,6 +54,11 @@ export function trackingRun(result: CitationTrackerResult): TrackingRun {
         rate: samples === 0 ? 0 : round(mentions / samples),
         interval: wilsonInterval(mentions, samples),
         shareOfVoice: named ? (voices.find((entry) => entry.isUser)?.share ?? 0) : null,
+        message: source.message,
+        ...(source.asks !== undefined && { asks: source.asks }),
+        ...(source.failedAsks !== undefined && { failedAsks: source.failedAsks }),
+        ...(source.failure !== undefined && { failure: source.failure }),
+        cited: rates.reduce((sum, rate) => sum + rate.ownPagesCited, 0),
       };
     });
   const hosts = new Map<string, number>();
@@ -57,7 +83,7 @@ export function trackingRun(result: CitationTrackerResult): TrackingRun {
     runId: result.runId,
     created_at: result.created_at,
     engines,
-    prompts: answerRates.map((rate) => ({ sourceId: rate.sourceId, prompt: rate.prompt, samples: rate.samples, mentions: rate.mentions, rate: rate.rate })),
+    prompts: promptRows(result, answerRates),
     shareOfVoice: result.shareOfVoice,
     citedDomains: [...hosts.entries()]
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
@@ -94,5 +120,7 @@ export async function runAnswers(db: Db, userId: string, runId: string, sourceId
     citedUrls: row.citedUrls,
     ownPageCited: row.ownPageCited,
     competitorsMentioned: row.competitorsMentioned,
+    competitorsCited: row.competitorsCited,
+    consultedUrls: row.consultedUrls,
   }));
 }

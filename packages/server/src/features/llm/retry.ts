@@ -25,6 +25,45 @@ export function retryAfterMs(headers: Record<string, string> | undefined, now = 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/** "30s", "1.5s", "6m0s", "20ms", "1h2m": the durations Google's RetryInfo and OpenAI's reset headers use. */
+export function durationMs(value: string): number | undefined {
+  const text = value.trim();
+  if (/^\d+(?:\.\d+)?$/.test(text)) return Number(text) * 1000;
+  const parts = [...text.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
+  if (parts.length === 0 || parts.map((part) => part[0]).join('') !== text) return undefined;
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+  return parts.reduce((sum, [, amount, name]) => sum + Number(amount) * unit[name as keyof typeof unit], 0);
+}
+
+/**
+ * Gemini gives no Retry-After header on 429: the delay is in the body, as a google.rpc.RetryInfo
+ * detail (`{ error: { details: [{ "@type": ".../google.rpc.RetryInfo", retryDelay: "30s" }] } }`,
+ * https://ai.google.dev/gemini-api/docs/rate-limits). Undefined when the body has none.
+ */
+export function retryInfoDelayMs(body: string | undefined): number | undefined {
+  if (!body) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const error = (Array.isArray(parsed) ? parsed[0] : parsed) as { error?: { details?: unknown } } | undefined;
+  const details = Array.isArray(error?.error?.details) ? (error.error.details as { '@type'?: unknown; retryDelay?: unknown }[]) : [];
+  const info = details.find((detail) => typeof detail?.['@type'] === 'string' && detail['@type'].endsWith('google.rpc.RetryInfo') && typeof detail.retryDelay === 'string');
+  return info ? durationMs(info.retryDelay as string) : undefined;
+}
+
+/**
+ * OpenAI's `x-ratelimit-reset-requests` / `x-ratelimit-reset-tokens` ("1s", "6m0s"): when the
+ * limits that were hit reset. The longest of them, since either may be the one that was hit.
+ */
+export function rateLimitResetMs(headers: Record<string, string> | undefined): number | undefined {
+  if (!headers) return undefined;
+  const delays = Object.entries(headers).flatMap(([name, value]) => (/^x-ratelimit-reset-/i.test(name) ? [durationMs(value)] : [])).filter((ms): ms is number => ms !== undefined);
+  return delays.length > 0 ? Math.max(...delays) : undefined;
+}
+
 export interface RetryDecision {
   retry: boolean;
   delayMs: number;
@@ -36,7 +75,7 @@ export interface RetryDecision {
  */
 export function decideRetry(error: unknown, attempt: number, settings: LlmRetrySettings): RetryDecision {
   if (!APICallError.isInstance(error) || !isRetryableStatus(error.statusCode) || attempt > settings.maxRetries) return { retry: false, delayMs: 0 };
-  const named = retryAfterMs(error.responseHeaders);
+  const named = retryAfterMs(error.responseHeaders) ?? retryInfoDelayMs(error.responseBody) ?? (error.statusCode === 429 ? rateLimitResetMs(error.responseHeaders) : undefined);
   if (named !== undefined) return named <= settings.maxRetryAfterMs ? { retry: true, delayMs: named } : { retry: false, delayMs: 0 };
   return { retry: true, delayMs: settings.baseDelayMs * 2 ** (attempt - 1) };
 }

@@ -1,4 +1,4 @@
-import type { CitationSourceId } from '@citable/contract';
+import type { CitationSourceId, EngineFailureReason } from '@citable/contract';
 
 /** One thing a source said: an answer to a prompt, or one search result for a query. */
 export interface Observation {
@@ -13,8 +13,10 @@ export interface Observation {
   type: 'answer' | 'story' | 'comment' | 'post' | 'web';
   /** ISO date the source gives the item, when it does. */
   date: string | null;
-  /** URLs the answer cites or the result links to. */
+  /** URLs the answer cites or the result links to: its own citations, canonical. */
   citedUrls: string[];
+  /** Pages the engine searched or listed that the answer does not cite (answer engines only). */
+  consultedUrls?: string[];
   /** Keyword prompts count towards mention rates; the brand and domain queries only find citations. */
   countsForRate: boolean;
 }
@@ -37,6 +39,9 @@ export interface SourceOutcome {
   warning?: string;
   /** Models that produced the answers, for the result's `source`. */
   models?: string[];
+  /** Answer engines: the asks that failed (out of prompts x samples), and why the first did. */
+  failedAsks?: number;
+  failure?: EngineFailureReason;
 }
 
 export interface CitationSourceAdapter {
@@ -66,7 +71,7 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (
  * Settles every call, so one failed query does not hide the others' results. All failed: the
  * first error is rethrown (the source is listed as unreachable or in error). Some failed: a warning.
  */
-export async function settleAll<T>(sourceName: string, calls: (() => Promise<T>)[], limit: number, onSettled?: () => void): Promise<{ values: T[]; warning?: string }> {
+export async function settleAll<T>(sourceName: string, calls: (() => Promise<T>)[], limit: number, onSettled?: () => void): Promise<{ values: T[]; warning?: string; failures: unknown[] }> {
   const settled = await mapLimit(calls, limit, async (call) => {
     try {
       return { ok: true as const, value: await call() };
@@ -79,7 +84,7 @@ export async function settleAll<T>(sourceName: string, calls: (() => Promise<T>)
   const values = settled.flatMap((entry) => (entry.ok ? [entry.value] : []));
   const failures = settled.flatMap((entry) => (entry.ok ? [] : [entry.error]));
   if (failures.length > 0 && values.length === 0) throw failures[0];
-  if (failures.length === 0) return { values };
+  if (failures.length === 0) return { values, failures };
   const first = failures[0] instanceof Error ? failures[0].message : String(failures[0]);
-  return { values, warning: `${failures.length} of ${calls.length} ${sourceName} calls failed (${first})` };
+  return { values, failures, warning: `${failures.length} of ${calls.length} ${sourceName} calls failed (${first})` };
 }

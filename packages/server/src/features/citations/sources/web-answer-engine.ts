@@ -1,10 +1,11 @@
 import { APICallError } from '@ai-sdk/provider';
-import type { generateText, LanguageModel, LanguageModelUsage, ToolSet } from 'ai';
+import type { generateText, LanguageModel, LanguageModelUsage, ModelMessage, ToolSet } from 'ai';
+import { searchesBilled } from './search-fees';
 import { CITATION_SOURCES } from '@citable/contract';
 import type { AnswerEngineSettings } from '../../../settings/citation-sources';
 import { decideRetry, loadAiSdk, sleep } from '../../llm';
 import { SourceError } from '../fetch-json';
-import { urlsIn } from '../text';
+import { chatGptCitations, claudeCitations, geminiCitations, perplexityCitations, type AnswerCitations, type EngineReply } from './engine-citations';
 import { settleAll, type CitationSourceAdapter, type Observation } from './types';
 
 /** The engines asked as their users ask them: through the vendor's API, with its web search on. */
@@ -69,6 +70,8 @@ export interface EngineUsage {
   model: string;
   inputTokens: number;
   outputTokens: number;
+  /** Web searches billed apart from the tokens (search-fees.ts says what each vendor counts). */
+  searches: number;
 }
 
 /** How an engine's calls are kept in the usage ledger: the engine and the model that answered. */
@@ -85,54 +88,55 @@ export interface WebAnswerEngineOptions {
   build?: BuildWebAnswerModel;
 }
 
-const GOOGLE_REDIRECT_HOST = 'vertexaisearch.cloud.google.com';
-const DOMAIN_TITLE = /^(?:[a-z0-9-]+\.)+[a-z]{2,}$/i;
+/** Continuations of one Claude turn paused by its server-side search, beyond the first call. */
+const CLAUDE_MAX_CONTINUATIONS = 3;
 
-/**
- * The page a source stands for. Gemini cites through Google's grounding redirect links, titled
- * with the cited site's domain (https://ai.google.dev/gemini-api/docs/google-search): without
- * following the redirect, that domain is what is known of the page, and it is what matching needs.
- */
-export function citedPage(source: { url: string; title?: string }): string {
-  let host: string;
-  try {
-    host = new URL(source.url).hostname;
-  } catch {
-    return source.url;
-  }
-  const title = source.title?.trim() ?? '';
-  return host === GOOGLE_REDIRECT_HOST && DOMAIN_TITLE.test(title) ? `https://${title.toLowerCase()}/` : source.url;
+/** How each engine's answer says which pages it cites (engine-citations.ts). */
+const CITATIONS: Record<WebAnswerEngineId, (reply: EngineReply) => AnswerCitations> = {
+  chatgpt: chatGptCitations,
+  claude: claudeCitations,
+  gemini: geminiCitations,
+  perplexity: perplexityCitations,
+};
+
+/** The text of a continued turn joined as it reads: the calls' texts in order, apart where they would run together. */
+function joinAnswer(before: string, next: string): string {
+  if (before === '' || next === '') return before + next;
+  return /\s$/.test(before) || /^\s/.test(next) ? before + next : `${before}\n\n${next}`;
 }
 
 /**
- * The pages Claude's answer cites. The SDK's sources for Claude are every web search result, read
- * or not; the answer's own citations (`web_search_result_location` on its text blocks, kept in the
- * text parts' provider metadata) are the pages it cites. Null when the answer carries none, so the
- * sources are used instead.
+ * The error code of Claude's web search when every search of the answer failed
+ * (`web_search_tool_result_error`: too_many_requests, max_uses_exceeded, unavailable...); null when
+ * one search at least returned pages. The SDK keeps the failed result as an error tool result.
  */
-export function claudeCitations(content: readonly { type: string; providerMetadata?: unknown }[]): string[] | null {
-  const urls = content.flatMap((part) => {
-    if (part.type !== 'text') return [];
-    const citations = (part.providerMetadata as { anthropic?: { citations?: { type?: string; url?: unknown }[] } } | undefined)?.anthropic?.citations ?? [];
-    return citations.flatMap((citation) => (citation.type === 'web_search_result_location' && typeof citation.url === 'string' ? [citation.url] : []));
+export function failedSearch(parts: readonly { type: string }[]): string | null {
+  const content = parts as readonly { type: string; toolName?: unknown; isError?: unknown; output?: unknown; result?: unknown; error?: unknown }[];
+  const results = content.filter((part) => (part.type === 'tool-result' || part.type === 'tool-error') && part.toolName === 'web_search');
+  if (results.length === 0) return null;
+  const codes = results.map((part) => {
+    if (part.type !== 'tool-error' && part.isError !== true) return null;
+    const payload = (part.output ?? part.result ?? part.error) as { errorCode?: unknown; error_code?: unknown } | undefined;
+    const code = payload?.errorCode ?? payload?.error_code;
+    return typeof code === 'string' && /^[a-z_]{1,40}$/.test(code) ? code : 'unavailable';
   });
-  return urls.length > 0 ? [...new Set(urls)] : null;
+  return codes.every((code) => code !== null) ? (codes[0] as string) : null;
 }
 
 const tokens = (usage: LanguageModelUsage | undefined) => ({ inputTokens: usage?.inputTokens ?? 0, outputTokens: usage?.outputTokens ?? 0 });
 
 /** What the user reads when an engine could not answer; never the key, never the raw body. */
 function engineFailure(name: string, error: unknown, timedOut: boolean, timeoutMs: number): SourceError {
-  if (timedOut) return new SourceError('unreachable', `${name} did not answer within ${Math.round(timeoutMs / 1000)} s.`);
+  if (timedOut) return new SourceError('unreachable', `${name} did not answer within ${Math.round(timeoutMs / 1000)} s.`, 'timed_out');
   if (APICallError.isInstance(error)) {
-    if (error.statusCode === 429) return new SourceError('error', `${name} is limiting requests (HTTP 429); try again later.`);
-    if (error.statusCode === 401 || error.statusCode === 403) return new SourceError('error', `${name} refused this server's key (HTTP ${error.statusCode}).`);
-    if (error.statusCode === undefined) return new SourceError('unreachable', `${name} could not be reached.`);
+    if (error.statusCode === 429) return new SourceError('error', `${name} is limiting requests (HTTP 429); try again later.`, 'rate_limited');
+    if (error.statusCode === 401 || error.statusCode === 403) return new SourceError('error', `${name} refused this server's key (HTTP ${error.statusCode}).`, 'key_refused');
+    if (error.statusCode === undefined) return new SourceError('unreachable', `${name} could not be reached.`, 'unreachable');
     // The SDKs report a 2xx body they cannot read as an APICallError with that status.
-    if (error.statusCode < 300) return new SourceError('error', `${name} answered in an unexpected shape.`);
-    return new SourceError('error', `${name} answered with an error (HTTP ${error.statusCode}).`);
+    if (error.statusCode < 300) return new SourceError('error', `${name} answered in an unexpected shape.`, 'unreadable');
+    return new SourceError('error', `${name} answered with an error (HTTP ${error.statusCode}).`, 'error');
   }
-  return new SourceError('error', `${name} answered in an unexpected shape.`);
+  return new SourceError('error', `${name} answered in an unexpected shape.`, 'unreadable');
 }
 
 /**
@@ -147,20 +151,46 @@ export function webAnswerEngineSource(id: WebAnswerEngineId, settings: AnswerEng
   const build = () => (built ??= Promise.resolve((options.build ?? webAnswerModel)(id, settings)));
   const retry = { maxRetries: MAX_RETRIES, baseDelayMs: options.retryBaseMs, maxRetryAfterMs: MAX_RETRY_AFTER_MS };
 
-  async function ask(prompt: string, signal: AbortSignal | undefined) {
+  /** One call, retried on 429 and 5xx after the delay the engine names (capped), else backing off. */
+  async function call(input: { prompt: string } | { messages: ModelMessage[] }, signal: AbortSignal | undefined) {
     await options.beforeCall?.();
     const [{ model, tools, providerOptions }, { generateText }] = await Promise.all([build(), loadAiSdk()]);
     for (let attempt = 1; ; attempt += 1) {
       const timeout = AbortSignal.timeout(options.timeoutMs);
       try {
         // Retries are ours (bounded Retry-After, one message per engine), so the SDK's own are off.
-        return await generateText({ model, tools, providerOptions, prompt, maxOutputTokens: MAX_ANSWER_TOKENS, maxRetries: 0, abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+        return await generateText({ model, tools, providerOptions, ...input, maxOutputTokens: MAX_ANSWER_TOKENS, maxRetries: 0, abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout });
       } catch (error) {
         if (signal?.aborted) throw error;
         const decision = decideRetry(error, attempt, retry);
         if (timeout.aborted || !decision.retry) throw engineFailure(name, error, timeout.aborted, options.timeoutMs);
         await sleep(decision.delayMs, signal);
       }
+    }
+  }
+
+  /**
+   * One answer. Claude's server-side search may pause a long turn (`stop_reason: "pause_turn"`):
+   * its reply is then sent back as it is so Claude continues, at most CLAUDE_MAX_CONTINUATIONS times
+   * (https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/web-search-tool). Every call's
+   * usage is recorded as it is answered.
+   */
+  async function ask(prompt: string, signal: AbortSignal | undefined): Promise<{ reply: EngineReply; answeredBy: string; paused: boolean }> {
+    const messages: ModelMessage[] = [{ role: 'user', content: prompt }];
+    const reply: { text: string; content: EngineReply['content'][number][]; sources: EngineReply['sources'][number][]; providerMetadata: unknown[] } = { text: '', content: [], sources: [], providerMetadata: [] };
+    let answeredBy = settings.model;
+    for (let turn = 0; ; turn += 1) {
+      const result = await call(turn === 0 ? { prompt } : { messages }, signal);
+      answeredBy = result.response.modelId || settings.model;
+      await options.onUsage?.({ sourceId: id, model: answeredBy, ...tokens(result.totalUsage), searches: searchesBilled(id, result) });
+      reply.text = joinAnswer(reply.text, result.text);
+      reply.content.push(...result.content);
+      reply.sources.push(...result.sources);
+      reply.providerMetadata.push(result.providerMetadata);
+      const paused = id === 'claude' && result.rawFinishReason === 'pause_turn';
+      if (!paused) return { reply, answeredBy, paused: false };
+      if (turn >= CLAUDE_MAX_CONTINUATIONS) return { reply, answeredBy, paused: true };
+      messages.push(...result.response.messages);
     }
   }
 
@@ -171,33 +201,41 @@ export function webAnswerEngineSource(id: WebAnswerEngineId, settings: AnswerEng
     async run(query) {
       const asks = query.prompts.flatMap((prompt) => Array.from({ length: query.samples }, (_, sample) => ({ prompt, sample })));
       const models = new Set<string>();
-      const { values, warning } = await settleAll(
+      const { values, failures } = await settleAll(
         name,
         asks.map(({ prompt, sample }) => async (): Promise<Observation> => {
-          const result = await ask(prompt, query.signal);
-          const answeredBy = result.response.modelId || settings.model;
+          const { reply, answeredBy, paused } = await ask(prompt, query.signal);
           models.add(answeredBy);
-          await options.onUsage?.({ sourceId: id, model: answeredBy, ...tokens(result.totalUsage) });
+          // A turn still paused after its continuations is no finished answer ("I'll search for…").
+          if (paused) throw new SourceError('error', `${name} did not finish its answer (its web search paused the turn ${CLAUDE_MAX_CONTINUATIONS + 1} times).`, 'unreadable');
+          const searchError = failedSearch(reply.content);
+          if (searchError) throw new SourceError('error', `${name}'s web search failed (${searchError}).`, searchError === 'too_many_requests' ? 'rate_limited' : 'error');
           // An empty reply (Gemini answers `{}` when it declines) says nothing: not a non-mention.
-          if (result.text.trim() === '') throw new SourceError('error', `${name} gave an empty answer.`);
-          const sources = (id === 'claude' ? claudeCitations(result.content) : null) ?? result.sources.flatMap((source) => (source.sourceType === 'url' ? [citedPage(source)] : []));
+          if (reply.text.trim() === '') throw new SourceError('error', `${name} gave an empty answer.`, 'unreadable');
+          const { cited, consulted } = CITATIONS[id](reply);
           return {
             sourceId: id,
             prompt,
             sample,
-            text: result.text,
+            text: reply.text,
             url: null,
             type: 'answer',
             date: null,
-            // The engine's own sources first; a URL written in the answer counts as cited too.
-            citedUrls: [...new Set([...sources, ...urlsIn(result.text)])],
+            // The answer's own citations (a URL written in it counts too); the rest were consulted.
+            citedUrls: cited,
+            consultedUrls: consulted,
             countsForRate: true,
           };
         }),
         CONCURRENCY,
         query.onAnswered,
       );
-      return { observations: values, warning, models: [...models] };
+      if (failures.length === 0) return { observations: values, models: [...models] };
+      // "3 of 15 Claude asks failed: Claude is limiting requests (HTTP 429); try again later."
+      const first = failures[0];
+      const reason = first instanceof Error ? first.message : String(first);
+      const warning = `${failures.length} of ${asks.length} ${name} asks failed: ${reason.replace(/\.$/, '')}`;
+      return { observations: values, warning, models: [...models], failedAsks: failures.length, failure: first instanceof SourceError ? (first.reason ?? 'error') : 'error' };
     },
   };
 }

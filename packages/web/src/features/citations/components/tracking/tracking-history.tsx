@@ -1,4 +1,4 @@
-import type { CitationSourceId, TrackingRun } from '@citable/contract';
+import { CITATION_MEASURES, ENGINE_FAILURE_LABELS, type CitationSourceId, type TrackingRun } from '@citable/contract';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -70,8 +70,10 @@ function EngineTrend({ runs }: { runs: TrackingRun[] }) {
             <li key={engine.sourceId}>
               <span className="font-medium text-slate-900">{engine.name}</span>{' '}
               <span className="text-slate-700">
-                {engine.status === 'ok' ? `${rateWithInterval(engine.rate, engine.interval)} of ${engine.samples} answers` : 'no answer on the last run'}
+                {engine.status === 'ok' ? `mentioned ${rateWithInterval(engine.rate, engine.interval)} of ${engine.samples} answers` : `${engine.failure ? ENGINE_FAILURE_LABELS[engine.failure] : 'No answer'}: ${engine.message ?? 'no answer on the last run'}`}
+                {engine.status === 'ok' && engine.cited !== undefined ? ` · cited in ${engine.cited}` : ''}
                 {engine.status === 'ok' && engine.shareOfVoice != null ? ` · share of voice ${percent(engine.shareOfVoice)}` : ''}
+                {engine.status === 'ok' && engine.failedAsks ? ` · ${engine.failedAsks} of ${engine.asks ?? engine.failedAsks + engine.samples} asks failed${engine.failure ? ` (${ENGINE_FAILURE_LABELS[engine.failure].toLowerCase()})` : ''}` : ''}
               </span>
             </li>
           ))}
@@ -99,7 +101,8 @@ function EngineTrend({ runs }: { runs: TrackingRun[] }) {
 }
 
 function PromptTable({ latest, previous }: { latest: TrackingRun; previous: TrackingRun | undefined }) {
-  const engines = latest.engines.filter((engine) => engine.samples > 0);
+  // Engines that answered, and those asked whose asks all failed: their prompts stay listed with the reason.
+  const engines = latest.engines.filter((engine) => engine.samples > 0 || (engine.failedAsks ?? 0) > 0);
   const prompts = [...new Set(latest.prompts.map((entry) => entry.prompt))];
   const [open, setOpen] = useState<{ sourceId: CitationSourceId; prompt: string } | null>(null);
   if (engines.length === 0) return null;
@@ -117,7 +120,7 @@ function PromptTable({ latest, previous }: { latest: TrackingRun; previous: Trac
                 return (
                   <div key={engine.sourceId} className="flex justify-between gap-3">
                     <dt className="text-slate-600">{engine.name}</dt>
-                    <dd className="text-slate-800">{cell ? cell.text : '–'}</dd>
+                    <dd className="text-slate-800">{cell ? cell.text : (latest.prompts.find((row) => row.sourceId === engine.sourceId && row.prompt === prompt)?.reason ?? '–')}</dd>
                   </div>
                 );
               })}
@@ -162,7 +165,7 @@ function PromptTable({ latest, previous }: { latest: TrackingRun; previous: Trac
                           {cell.change === 'down' ? <ArrowDown aria-label="down since the previous run" className="size-3.5 text-red-700" /> : null}
                         </button>
                       ) : (
-                        '–'
+                        <span className="whitespace-normal text-xs text-slate-600">{latest.prompts.find((row) => row.sourceId === engine.sourceId && row.prompt === prompt)?.reason ?? '–'}</span>
                       )}
                     </td>
                   );
@@ -173,6 +176,13 @@ function PromptTable({ latest, previous }: { latest: TrackingRun; previous: Trac
         </table>
       </ScrollRegion>
       <p className="mt-2 text-xs text-slate-600">Share of the answers that mention you, with how many of the asks did.<span className="hidden sm:inline"> Choose a rate to read the answers.</span></p>
+      <dl className="mt-2 space-y-1 text-xs text-slate-600" data-testid="tracking-measures">
+        {(['mentioned', 'cited'] as const).map((measure) => (
+          <div key={measure}>
+            <dt className="inline font-medium text-slate-700">{CITATION_MEASURES[measure].label}:</dt> <dd className="inline">{CITATION_MEASURES[measure].definition}</dd>
+          </div>
+        ))}
+      </dl>
       {open ? <Answers runId={latest.runId} sourceId={open.sourceId} name={engines.find((engine) => engine.sourceId === open.sourceId)?.name ?? ''} prompt={open.prompt} /> : null}
     </Panel>
   );
@@ -198,7 +208,9 @@ function Answers({ runId, sourceId, name, prompt }: { runId: string; sourceId: C
             <li key={answer.sample} className="rounded-md bg-white p-3 text-sm shadow-sm">
               <p className="mb-1 text-xs font-medium text-slate-600">
                 Ask {answer.sample + 1}: {answer.mentioned ? `mentions you${answer.rank ? `, ${ordinal(answer.rank)} of the brands named` : ''}` : 'does not mention you'}
+                {answer.ownPageCited ? ' · cites your page' : ' · does not cite you'}
                 {answer.competitorsMentioned.length > 0 ? ` · names ${answer.competitorsMentioned.join(', ')}` : ''}
+                {(answer.competitorsCited ?? []).length > 0 ? ` · cites ${answer.competitorsCited.join(', ')}` : ''}
               </p>
               <p className="whitespace-pre-wrap text-slate-800">{answer.text || 'The answer was not kept.'}</p>
               {answer.citedUrls.length > 0 ? (

@@ -1,0 +1,2 @@
+ALTER TABLE "citation_results" ADD COLUMN "competitors_cited" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "citation_results" ADD COLUMN "consulted_urls" jsonb DEFAULT '[]'::jsonb NOT NULL;
