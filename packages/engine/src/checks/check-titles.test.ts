@@ -198,7 +198,7 @@ const CASES: Record<string, Case[]> = {
   ],
   'rendered-content': [
     ['an app shell', () => [htmlModel('<div id="root"></div><script src="/app.js"></script>'), null], 'Content only appears after JavaScript runs'],
-    ['almost no text', () => [htmlModel('<p>Short page.</p>'), null], 'Page has almost no text'],
+    ['little text', () => [htmlModel('<p>Short page.</p>'), null], 'Page has only 11 characters of text'],
     ['thin main content with a mount point', () => [htmlModel(`<div id="root"></div><script src="/app.js"></script><footer>${'Company links and legal notices for all the pages of the site. '.repeat(6)}</footer>`), null], 'Most content appears only after JavaScript runs'],
   ],
   'robots-txt': [
@@ -239,7 +239,8 @@ const CASES: Record<string, Case[]> = {
   ],
   'step-lists': [
     ['no numbered steps', () => [htmlModel(`${HOWTO_TITLE}${prose(3)}`), null], 'How-to content lacks numbered steps'],
-    ['a short numbered list', () => [htmlModel(`${HOWTO_TITLE}${prose(3)}${steps(2)}`), null], 'How-to content lacks numbered steps'],
+    ['a short numbered list', () => [htmlModel(`${HOWTO_TITLE}${prose(3)}${steps(2)}`), null], 'How-to content has too few numbered steps'],
+    ['two "Step N" headings', () => [htmlModel(`${HOWTO_TITLE}<h2>Step 1: quotes</h2><p>a</p><h2>Step 2: roof</h2><p>b</p>`), null], 'How-to content has too few numbered steps'],
     ['numbered steps without markup', () => [htmlModel(`${HOWTO_TITLE}${prose(3)}${steps(5)}`), null], 'Steps not marked up as HowTo'],
     ['"Step N" headings without markup', () => [htmlModel(`${HOWTO_TITLE}<h2>Step 1: quotes</h2><p>a</p><h2>Step 2: roof</h2><p>b</p><h2>Step 3: install</h2><p>c</p>`), null], 'Steps not marked up as HowTo'],
   ],

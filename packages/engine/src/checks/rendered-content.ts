@@ -33,7 +33,7 @@ export const renderedContent: Check<RenderedContentOptions> = {
     }
     if (shell.bodyTextLength < options.minTextChars) {
       return scored(0.4, `The HTML holds only ${shell.bodyTextLength} characters of visible text.`, {
-        title: 'Page has almost no text',
+        title: `Page has only ${shell.bodyTextLength} characters of text`,
         details,
         priority: 'Medium',
         suggestion: 'Add substantive text content to the page.',

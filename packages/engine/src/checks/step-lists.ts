@@ -29,6 +29,10 @@ export const stepLists: Check<StepListsOptions> = {
     const list = [detail('Longest numbered list', longest), detail('"Step N" headings', stepHeadings), detail('HowTo markup', hasHowToSchema ? 'yes' : 'no')];
     if ((longest >= o.minSteps || stepHeadings >= o.minSteps) && hasHowToSchema) return pass('The steps are numbered and marked up as HowTo.', list);
     if (longest >= o.minSteps || stepHeadings >= o.minSteps) return scored(0.8, 'The steps are numbered but not marked up as HowTo.', { title: 'Steps not marked up as HowTo', details: list, priority: 'Low' });
-    return scored(0.2, 'The page reads as a how-to, but gives no numbered steps.', { title: 'How-to content lacks numbered steps', details: list });
+    return scored(0.2, 'The page reads as a how-to, but gives no numbered steps.', {
+      // A numbered list too short to be a procedure is not "no numbered steps": say which it is.
+      title: longest > 0 || stepHeadings > 0 ? 'How-to content has too few numbered steps' : 'How-to content lacks numbered steps',
+      details: list,
+    });
   },
 };
