@@ -38,6 +38,8 @@ const CASES: Record<string, Case[]> = {
   'answer-first': [
     ['a long opening', () => [htmlModel(`<h1>Solar panels</h1><p>Solar panels ${'and the long winding story of the weather and history that never ends '.repeat(6)}.</p>${prose(6)}`, '<title>Solar panels</title>'), null], 'Opening paragraph is too long'],
     ['a long opening off the subject', () => [htmlModel(`<h1>Solar panels</h1><p>${'Long winding introduction about weather and history that never gets to the point at all. '.repeat(8)}</p>${prose(3)}`, '<title>Solar panels</title>'), null], 'Opening paragraph is too long and does not name the subject'],
+    ['a short opening', () => [htmlModel(`<h1>Solar panels</h1><p>Solar panels are cheap now for most homes.</p>${prose(8)}`, '<title>Solar panels</title>'), null], 'Opening paragraph is too short'],
+    ['no opening paragraph', () => [htmlModel(`<h1>Solar panels</h1><ul>${Array.from({ length: 30 }, (_, i) => `<li>Panel fact ${i + 1} for homes</li>`).join('')}</ul>`, '<title>Solar panels</title>'), null], 'Content has no opening paragraph'],
     ['an opening off the subject', () => [htmlModel(`<h1>Quantum widgets</h1><p>Weather and history shaped the story of this town over many long years, as everyone here knows well.</p>${prose(8)}`, '<title>Quantum widgets</title>'), null], 'Opening paragraph does not name the subject'],
   ],
   'author-attribution': [
@@ -154,6 +156,8 @@ const CASES: Record<string, Case[]> = {
     ['HTML', () => [goodArticle(), site({ llmsTxt: { url: 'https://example.com/llms.txt', status: 200, body: '<!doctype html><p>Not found</p>' } })], 'llms.txt serves HTML, not Markdown'],
     ['errors', () => [goodArticle(), site({ llmsTxt: { url: 'https://example.com/llms.txt', status: 200, body: 'Example site\n\nSome links:\n- https://example.com\n' } })], 'llms.txt has 1 format error'],
     ['a warning', () => [goodArticle(), site({ llmsTxt: { url: 'https://example.com/llms.txt', status: 200, body: '# Example Energy\n\n## Guides\n\n- [Solar panels](https://example.com/guides/solar-panels): costs\n' } })], 'llms.txt has 1 format warning'],
+    ['two warnings', () => [goodArticle(), site({ llmsTxt: { url: 'https://example.com/llms.txt', status: 200, body: '# Example Energy\n\nJust some words.\n' } })], 'llms.txt has 2 format warnings'],
+    ['two errors', () => [goodArticle(), site({ llmsTxt: { url: 'https://example.com/llms.txt', status: 200, body: '# Example Energy\n\n> Advice.\n\n## Guides\n\n- https://example.com/a\n- https://example.com/b\n' } })], 'llms.txt has 2 format errors'],
   ],
   'meta-description': [
     ['none', () => [htmlModel('<p>x</p>'), null], 'Page has no meta description'],
