@@ -91,6 +91,7 @@ const CASES: Record<string, Case[]> = {
   ],
   'entity-clarity': [
     ['an introduction off the subject', () => [htmlModel(`<h1>Quantum widgets explained</h1>${prose(6, 'It is a thing that people use for many reasons in many places every day.')}`, '<title>Quantum widgets explained</title>'), null], 'The introduction does not restate the subject of the title'],
+    ['half the title restated and no named entities', () => [htmlModel(`<h1>Quantum widgets explained</h1>${prose(6, 'Quantum things are small objects that people use for many reasons every day.')}`, `<title>Quantum widgets explained</title>${ld({ '@type': 'Article', headline: 'Quantum widgets explained' })}`), null], 'Content names few specific people, places or organisations'],
     ['no named entities', () => [htmlModel(`<h1>Quantum widgets explained</h1>${prose(6, 'Quantum widgets are small things that people use for many reasons every day.')}`, `<title>Quantum widgets explained</title>${ld({ '@type': 'Article', headline: 'Quantum widgets explained' })}`), null], 'Content names few specific people, places or organisations'],
   ],
   'faq-content': [
@@ -123,6 +124,7 @@ const CASES: Record<string, Case[]> = {
   indexability: [
     ['noindex', () => [htmlModel('<p>x</p>', '<meta name="robots" content="noindex">'), null], 'Page is marked noindex'],
     ['nosnippet', () => [htmlModel('<p>x</p>', '<meta name="robots" content="nosnippet">'), null], 'Page forbids quoting (nosnippet)'],
+    ['nosnippet and max-snippet:0', () => [htmlModel('<p>x</p>', '<meta name="robots" content="nosnippet, max-snippet:0">'), null], 'Page forbids quoting (nosnippet)'],
     ['max-snippet:0', () => [htmlModel('<p>x</p>', '<meta name="robots" content="max-snippet:0">'), null], 'Page forbids quoting (max-snippet:0)'],
     ['max-snippet:20', () => [htmlModel('<p>x</p>', '<meta name="robots" content="max-snippet:20">'), null], 'max-snippet:20 cuts quotes short'],
   ],
@@ -218,6 +220,7 @@ const CASES: Record<string, Case[]> = {
   ],
   'sentence-length': [
     ['long on average', () => [htmlModel(`<p>${'This sentence keeps going with clause after clause and idea after idea because the writer never stops to put a full stop where one belongs in the text. '.repeat(6)}</p>`), null], 'Sentences are too long on average'],
+    ['every sentence a little long', () => [htmlModel(`<p>${'Every one of these sentences runs to twenty two words because the writer adds one more clause to each of them here. '.repeat(8)}</p>`), null], 'Sentences are too long on average'],
     ['too many long ones', () => [htmlModel(`<p>${'This sentence keeps going with clause after clause and idea after idea because the writer never stops to put a stop. Short one here. '.repeat(5)}</p>`), null], 'Too many sentences are over 20 words'],
   ],
   'single-h1': [

@@ -143,6 +143,8 @@ describe('aggregateSiteAudit', () => {
     expect(mixedRec.text).toBe(`${faq.failureTitle}: ${faq.suggestion}`);
     expect(mixed.issues.find((i) => i.checkId === 'faq-content')).toMatchObject({ title: faq.failureTitle, suggestion: faq.suggestion });
     expect(mixed.recommendations.find((r) => r.startsWith(faq.failureTitle))).toBe(`${faq.failureTitle}: ${faq.suggestion} (2 of 2 pages)`);
+    // Whichever page comes first, mixed findings get the general fix, not one page's.
+    expect(aggregateSiteAudit([unmarked, noFaq]).issues.find((i) => i.checkId === 'faq-content')).toMatchObject({ title: faq.failureTitle, suggestion: faq.suggestion });
     // The unmarked page alone keeps its own finding and its own fix.
     const alone = aggregateSiteAudit([unmarked]).issues.find((i) => i.checkId === 'faq-content')!;
     expect(alone).toMatchObject({ title: 'FAQ not marked up as FAQPage', suggestion: 'Mark the questions and answers up as FAQPage JSON-LD.' });
