@@ -22,7 +22,7 @@ describe('citable.config.json', () => {
     const lines = run.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(`citable: ${page}: overall score ${score} is under failUnder ${score + 2} in citable.config.json (2 short)`);
-    expect(lines[1]).toMatch(/: check document-title fails assert "check:document-title": "pass" in citable\.config\.json: Page title is missing or weak \(/);
+    expect(lines[1]).toMatch(/: check document-title fails assert "check:document-title": "pass" in citable\.config\.json: Page title is too long \(/);
     expect(lines[1].startsWith(`citable: ${page}: `)).toBe(true);
     expect(run.stdout).toContain(`✓ ${page}: ai-understanding score ${subscores.aiUnderstanding} meets assert "ai-understanding": ${subscores.aiUnderstanding} in citable.config.json`);
     expect(run.stdout).toContain('Skipped checks (not run, not scored): llms-txt');

@@ -21,8 +21,8 @@ describe('citable crawl for CI', () => {
     const lines = run.stderr.trimEnd().split('\n');
     expect(lines[0]).toBe(`citable: site overall score ${score} is under --fail-under ${score + 3} (3 short)`);
     expect(lines.slice(1).sort()).toEqual([
-      `citable: ${site.origin}/: check document-title fails --assert check:document-title=pass: Page title is missing or weak (The title "Home" is generic and says nothing about the content.)`,
-      `citable: ${site.origin}/about: check document-title fails --assert check:document-title=pass: Page title is missing or weak (The title is 8 characters long, shorter than 10.)`,
+      `citable: ${site.origin}/: check document-title fails --assert check:document-title=pass: Page title is generic (The title "Home" is generic and says nothing about the content.)`,
+      `citable: ${site.origin}/about: check document-title fails --assert check:document-title=pass: Page title is too short (The title is 8 characters long, shorter than 10.)`,
     ]);
     const sarif = JSON.parse(run.stdout);
     expect(sarifErrors(sarif)).toEqual([]);

@@ -38,7 +38,7 @@ describe('citable audit report formats', () => {
     const out = (name: string) => join(dir, 'reports', 'ci', name);
     const run = await runCitable(['audit', page, '--fail-under', '0', '--assert', 'check:document-title=pass', ...['r.json', 'r.md', 'r.html', 'r.sarif', 'junit.xml'].flatMap((name) => ['--out', out(name)])]);
     // The title is too long for document-title: its assertion fails, the reports are written all the same.
-    expect(run.stderr).toBe('citable: check document-title fails --assert check:document-title=pass: Page title is missing or weak (The title is 94 characters long; beyond 70 it is truncated when shown.)\n');
+    expect(run.stderr).toBe('citable: check document-title fails --assert check:document-title=pass: Page title is too long (The title is 94 characters long; beyond 70 it is truncated when shown.)\n');
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(`Citable audit of ${page}`);
     expect(run.stdout).toContain('Gates\n  ✓ overall score');

@@ -61,7 +61,7 @@ describe('citable audit --urls FILE', () => {
     const dir = tempFiles({ 'urls.txt': `${origin}/a\n${origin}/b\n` });
     const run = await runCitable(['audit', '--urls', join(dir, 'urls.txt'), '--assert', 'check:document-title=pass', '--fail-under', '0', '--format', 'junit'], ALLOW_LOCAL);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(`citable: ${origin}/b: check document-title fails --assert check:document-title=pass: Page title is missing or weak (The page has no title.)\n`);
+    expect(run.stderr).toBe(`citable: ${origin}/b: check document-title fails --assert check:document-title=pass: Page has no title (The page has no title.)\n`);
     const junit = (await parseJunit(run.stdout)) as TestSuites;
     expect(junit.testsuite!.map((suite) => suite.name)).toEqual([`${origin}/a`, `${origin}/b`]);
     for (const suite of junit.testsuite!) {

@@ -46,11 +46,13 @@ export const aiCrawlerAccess: Check<AiCrawlerAccessOptions> = {
     const list = blocked.map((b) => detail(`${b.c.token} (${operator(b.c.token)}, ${b.c.purpose})`, b.why ?? ''));
     if (critical.length > 0) {
       return scored(1 - penalty, `${critical.length} search or user-triggered AI crawler(s) are blocked, so answer engines cannot read or cite this page.`, {
+        title: critical.length === 1 ? 'An AI search crawler is blocked from the page' : `${critical.length} AI search crawlers are blocked from the page`,
         details: list,
         priority: 'High',
       });
     }
     return scored(1 - penalty, `${training.length} AI training crawler(s) are blocked. Answers are unaffected, but future models will know less about the site.`, {
+      title: training.length === 1 ? 'An AI training crawler is blocked (answers unaffected)' : `${training.length} AI training crawlers are blocked (answers unaffected)`,
       details: list,
       priority: 'Low',
       suggestion: 'Blocking training crawlers is a legitimate choice; allow them if you want future models to learn about your brand.',

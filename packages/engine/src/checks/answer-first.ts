@@ -24,7 +24,7 @@ export const answerFirst: Check<AnswerFirstOptions> = {
   run(model, _site, o) {
     if (model.wordCount < o.minContentWords) return notApplicable(`The content has fewer than ${o.minContentWords} words.`);
     const first = model.paragraphs[model.leadIndex];
-    if (!first) return scored(0, 'The content has no opening paragraph.');
+    if (!first) return scored(0, 'The content has no opening paragraph.', { title: 'Content has no opening paragraph' });
     const titleTerms = words(model.articleTitle ?? model.title ?? '').map((w) => w.toLowerCase()).filter((w) => w.length > 2 && !STOPWORDS.has(w));
     const firstWords = new Set(words(first.text).map((w) => w.toLowerCase()));
     const mentions = titleTerms.length === 0 || titleTerms.some((t) => firstWords.has(t));
@@ -36,6 +36,10 @@ export const answerFirst: Check<AnswerFirstOptions> = {
       !sized && (first.wordCount > o.maxWords ? `it runs ${first.wordCount} words` : `it is only ${first.wordCount} words`),
       !mentions && 'it does not name the subject of the title',
     ].filter((p): p is string => typeof p === 'string');
-    return scored(score, `The opening paragraph is not a concise answer: ${problems.join(' and ')}.`, { details: list });
+    const faults = [
+      !sized && (first.wordCount > o.maxWords ? 'is too long' : 'is too short'),
+      !mentions && 'does not name the subject',
+    ].filter((p): p is string => typeof p === 'string');
+    return scored(score, `The opening paragraph is not a concise answer: ${problems.join(' and ')}.`, { title: `Opening paragraph ${faults.join(' and ')}`, details: list });
   },
 };

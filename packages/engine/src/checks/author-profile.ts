@@ -10,7 +10,7 @@ const AUTHOR_PATH_RE = /\/(?:author|authors|people|team|profile|staff|writers?|c
 export const authorProfile: Check<AuthorProfileOptions> = {
   id: 'author-profile',
   title: 'Author is linked to a profile',
-  failureTitle: 'Author has no linked profile',
+  failureTitle: 'Author is not described as a Person with profiles',
   description:
     'An author linked to a profile page or described as a schema.org Person with sameAs links can be recognised as the same expert across the web, which strengthens the trust answer engines place in the content.',
   learnMore: 'https://developers.google.com/search/docs/appearance/structured-data/article#author-bp',
@@ -26,9 +26,10 @@ export const authorProfile: Check<AuthorProfileOptions> = {
     const link = model.links.find((l) => l.rel.includes('author') || (l.url !== null && AUTHOR_PATH_RE.test(l.url)));
     if (link) {
       return scored(0.8, 'The byline links to an author page, but the structured data does not describe the author as a Person with profiles.', {
+        title: 'Author page is linked, but the author is not marked up as a Person',
         details: [detail(link.text || link.href, link.url ?? link.href)],
       });
     }
-    return scored(0.4, `"${model.author}" is named but not linked to any profile.`);
+    return scored(0.4, `"${model.author}" is named but not linked to any profile.`, { title: 'Author has no linked profile' });
   },
 };

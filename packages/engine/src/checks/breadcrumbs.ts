@@ -22,6 +22,6 @@ export const breadcrumbs: Check<BreadcrumbsOptions> = {
     const hasMicrodata = model.microdata.some((m) => m.type === 'BreadcrumbList');
     if (hasJsonLd || hasMicrodata) return pass('A BreadcrumbList is declared.');
     if (model.url && /^https?:\/\/[^/]+\/?$/.test(model.url)) return notApplicable('The home page has no breadcrumb trail.');
-    return scored(o.missingScore, 'No BreadcrumbList is declared.');
+    return scored(o.missingScore, 'No BreadcrumbList is declared.', { title: 'No breadcrumb trail is declared' });
   },
 };

@@ -17,18 +17,18 @@ export const canonical: Check<CanonicalOptions> = {
   defaultOptions: {},
   run(model) {
     if (model.format !== 'html') return notApplicable('Pasted Markdown or text has no link elements.');
-    if (model.canonicalCount === 0) return scored(0.5, 'The page declares no canonical URL.', { priority: 'Low' });
+    if (model.canonicalCount === 0) return scored(0.5, 'The page declares no canonical URL.', { title: 'Page declares no canonical URL', priority: 'Low' });
     const href = model.canonical ?? '';
     const details = [detail('Canonical', href)];
-    if (model.canonicalCount > 1) return scored(0.2, `The page declares ${model.canonicalCount} canonical links; crawlers then ignore them all.`, { details });
-    if (!/^https?:\/\//i.test(href)) return scored(0.3, 'The canonical URL is not a valid absolute URL.', { details });
+    if (model.canonicalCount > 1) return scored(0.2, `The page declares ${model.canonicalCount} canonical links; crawlers then ignore them all.`, { title: `Page declares ${model.canonicalCount} canonical URLs`, details });
+    if (!/^https?:\/\//i.test(href)) return scored(0.3, 'The canonical URL is not a valid absolute URL.', { title: 'Canonical URL is not absolute', details });
     if (model.url) {
       if (hostOf(href) !== hostOf(model.url)) {
-        return scored(0.4, 'The canonical URL points to another host, so this page hands its citations to that one.', { details });
+        return scored(0.4, 'The canonical URL points to another host, so this page hands its citations to that one.', { title: 'Canonical URL points to another host', details });
       }
       const path = (u: string) => u.replace(/^https?:\/\/[^/]+/i, '').replace(/[?#].*$/, '') || '/';
       if (path(href) === '/' && path(model.url) !== '/') {
-        return scored(0, 'The canonical URL points to the site root instead of this page, which de-duplicates the page out of the index.', { details, priority: 'High' });
+        return scored(0, 'The canonical URL points to the site root instead of this page, which de-duplicates the page out of the index.', { title: 'Canonical URL points to the home page, not this page', details, priority: 'High' });
       }
     }
     return pass('The page declares one valid canonical URL.', details);

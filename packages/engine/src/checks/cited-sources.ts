@@ -34,6 +34,9 @@ export const citedSources: Check<CitedSourcesOptions> = {
     const furniture = model.links.filter((l) => l.inMain && l.furniture).length;
     const notCounted = own + furniture === 0 ? '' : ` Not counted: ${[own ? `${own} link(s) to the site's own pages` : '', furniture ? `${furniture} interface link(s) (sign-in, sharing, pagination, author pages)` : ''].filter(Boolean).join(' and ')}.`;
     if (value >= expected) return pass(`The content links to ${model.citations.length} external source(s).${notCounted}`, list);
-    return scored(value / expected, `${model.citations.length === 0 ? 'The content links to no external sources.' : `The content links to ${model.citations.length} external source(s); about ${expected} are expected for its length.`}${notCounted}`, { details: list });
+    return scored(value / expected, `${model.citations.length === 0 ? 'The content links to no external sources.' : `The content links to ${model.citations.length} external source(s); about ${expected} are expected for its length.`}${notCounted}`, {
+      title: model.citations.length === 0 ? 'Content cites no external sources' : 'Content cites too few external sources',
+      details: list,
+    });
   },
 };

@@ -36,6 +36,16 @@ export const conciseAnswers: Check<ConciseAnswersOptions> = {
     const bad = model.answers.filter((_, i) => scores[i] < 1);
     const list = details(bad, (a) => detail(a.question, a.answerWordCount === 0 ? 'no answer paragraph follows' : `${a.answerWordCount}-word answer`));
     if (bad.length === 0) return pass(`All ${model.answers.length} question(s) are followed by a ${o.idealMin}-${o.idealMax} word answer.`);
-    return scored(score, `${bad.length} of ${model.answers.length} question heading(s) are not followed by a ${o.idealMin}-${o.idealMax} word answer.`, { details: list });
+    return scored(score, `${bad.length} of ${model.answers.length} question heading(s) are not followed by a ${o.idealMin}-${o.idealMax} word answer.`, { title: answersTitle(bad.map((a) => a.answerWordCount), o), details: list });
   },
 };
+
+/** The headline for the answers that fall short: missing, too short or too long, or a mix of these. */
+function answersTitle(wordCounts: readonly number[], o: ConciseAnswersOptions): string {
+  const n = wordCounts.length;
+  const subject = n === 1 ? 'A question heading' : `${n} question headings`;
+  if (wordCounts.every((w) => w === 0)) return `${subject} ${n === 1 ? 'has' : 'have'} no answer below ${n === 1 ? 'it' : 'them'}`;
+  if (wordCounts.every((w) => w > 0 && w < o.idealMin)) return `${subject} ${n === 1 ? 'has an answer' : 'have answers'} too short to stand alone`;
+  if (wordCounts.every((w) => w > o.idealMax)) return `${subject} ${n === 1 ? 'has an answer' : 'have answers'} too long to quote`;
+  return `${subject} ${n === 1 ? 'lacks' : 'lack'} a concise answer`;
+}

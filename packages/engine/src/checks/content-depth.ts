@@ -12,7 +12,7 @@ export interface ContentDepthOptions {
 export const contentDepth: Check<ContentDepthOptions> = {
   id: 'content-depth',
   title: 'Content covers the topic in depth',
-  failureTitle: 'Content is thin',
+  failureTitle: 'Content lacks depth',
   description:
     'Answer engines draw on pages that cover a topic comprehensively: more distinct sub-topics means more questions the page can answer and more passages that can be retrieved.',
   learnMore: 'https://developers.google.com/search/docs/fundamentals/creating-helpful-content',
@@ -26,6 +26,7 @@ export const contentDepth: Check<ContentDepthOptions> = {
     const list = [detail('Words of main content', model.wordCount), detail('Sections with a heading', headed)];
     if (score >= 0.95) return pass(`${model.wordCount} words in ${headed} section(s).`, list);
     return scored(score, `The main content has ${model.wordCount} words in ${headed} headed section(s); ${o.fullWords}+ words in ${o.fullSections}+ sections cover a topic in depth.`, {
+      title: model.wordCount < o.thinWords ? 'Content is thin' : model.wordCount < o.fullWords ? 'Content is too short to cover its topic in depth' : 'Content has too few headed sections',
       details: list,
       priority: model.wordCount < o.thinWords ? 'High' : 'Medium',
     });

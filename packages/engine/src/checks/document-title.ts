@@ -21,14 +21,15 @@ export const documentTitle: Check<DocumentTitleOptions> = {
   defaultOptions: { minLength: 10, maxLength: 70 },
   run(model, _site, options) {
     const title = model.title?.trim() ?? '';
-    if (!title) return scored(0, 'The page has no title.');
+    if (!title) return scored(0, 'The page has no title.', { title: 'Page has no title' });
     const details = [detail('Title', title), detail('Length', title.length)];
-    if (GENERIC_RE.test(title)) return scored(0.4, `The title "${title}" is generic and says nothing about the content.`, { details, priority: 'Medium' });
+    if (GENERIC_RE.test(title)) return scored(0.4, `The title "${title}" is generic and says nothing about the content.`, { title: 'Page title is generic', details, priority: 'Medium' });
     if (title.length < options.minLength) {
-      return scored(0.6, `The title is ${title.length} characters long, shorter than ${options.minLength}.`, { details, priority: 'Medium' });
+      return scored(0.6, `The title is ${title.length} characters long, shorter than ${options.minLength}.`, { title: 'Page title is too short', details, priority: 'Medium' });
     }
     if (title.length > options.maxLength) {
       return scored(0.8, `The title is ${title.length} characters long; beyond ${options.maxLength} it is truncated when shown.`, {
+        title: 'Page title is too long',
         details,
         priority: 'Low',
         suggestion: `Shorten the title to at most ${options.maxLength} characters, subject first.`,

@@ -24,6 +24,6 @@ export const headingHierarchy: Check<HeadingHierarchyOptions> = {
       if (hs[i].level > hs[i - 1].level + 1) skips.push({ from: hs[i - 1].level, to: hs[i].level, text: hs[i].text });
     }
     if (skips.length === 0) return pass('Heading levels are nested without gaps.');
-    return scored(1 - skips.length * o.skipPenalty, `${skips.length} heading(s) skip a level.`, { details: details(skips, (s) => detail(s.text, `h${s.from} → h${s.to}`)) });
+    return scored(1 - skips.length * o.skipPenalty, `${skips.length} heading(s) skip a level.`, { title: skips.length === 1 ? 'A heading skips a level' : `${skips.length} headings skip a level`, details: details(skips, (s) => detail(s.text, `h${s.from} → h${s.to}`)) });
   },
 };

@@ -10,12 +10,23 @@ export function pass(explanation: string, details: CheckDetail[] = []): Scored {
   return { applicable: true, score: 1, explanation, details };
 }
 
+/** A finding short of a full pass; `title` is its headline, written from the same facts as the explanation. */
 export function scored(
   score: number,
   explanation: string,
-  extra: { details?: CheckDetail[]; priority?: IssuePriority; suggestion?: string } = {},
+  extra: { title: string; details?: CheckDetail[]; priority?: IssuePriority; suggestion?: string },
 ): Scored {
   return { applicable: true, score: clamp01(score), explanation, ...extra };
+}
+
+/** "1 heading skips" / "3 headings skip": a count with its noun and verb agreeing. */
+export function counted(n: number, singular: string, plural: string): string {
+  return n === 1 ? `1 ${singular}` : `${n} ${plural}`;
+}
+
+/** "a", "a and b", "a, b and c". */
+export function joinAnd(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 export function clamp01(n: number): number {

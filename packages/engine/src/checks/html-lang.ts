@@ -18,8 +18,8 @@ export const htmlLang: Check<HtmlLangOptions> = {
   defaultOptions: {},
   run(model) {
     if (model.format !== 'html') return notApplicable('Pasted Markdown or text has no html element.');
-    if (!model.lang) return scored(0, 'The html element has no lang attribute.');
-    if (!BCP47_RE.test(model.lang)) return scored(0.3, `"${model.lang}" is not a valid language code.`, { details: [detail('lang', model.lang)] });
+    if (!model.lang) return scored(0, 'The html element has no lang attribute.', { title: 'Document language is not declared' });
+    if (!BCP47_RE.test(model.lang)) return scored(0.3, `"${model.lang}" is not a valid language code.`, { title: 'Document language code is invalid', details: [detail('lang', model.lang)] });
     return pass(`The document declares lang="${model.lang}".`);
   },
 };

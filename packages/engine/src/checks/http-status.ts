@@ -9,7 +9,7 @@ export interface HttpStatusOptions {
 export const httpStatus: Check<HttpStatusOptions> = {
   id: 'http-status',
   title: 'Page answers with a success status',
-  failureTitle: 'Page answers with an error status',
+  failureTitle: 'Page answers with an error or a redirect chain',
   description: 'Crawlers drop pages that answer with 4xx or 5xx statuses, and long redirect chains waste their crawl budget or are abandoned.',
   learnMore: 'https://developer.chrome.com/docs/lighthouse/seo/http-status-code',
   category: 'Technical SEO',
@@ -18,9 +18,10 @@ export const httpStatus: Check<HttpStatusOptions> = {
   defaultOptions: { maxRedirects: 2 },
   run(model, _site, options) {
     if (model.status === null) return notApplicable('Pasted content has no HTTP response.');
-    if (model.status >= 400) return scored(0, `The page answered HTTP ${model.status}.`);
+    if (model.status >= 400) return scored(0, `The page answered HTTP ${model.status}.`, { title: `Page answers with HTTP ${model.status}` });
     if (model.redirects.length > options.maxRedirects) {
       return scored(0.7, `The page is reached through ${model.redirects.length} redirects.`, {
+        title: `Page is reached through ${model.redirects.length} redirects`,
         details: model.redirects.map((u) => detail(u)),
         priority: 'Low',
         suggestion: 'Link to the final URL directly and collapse the redirect chain to a single hop.',

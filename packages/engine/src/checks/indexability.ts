@@ -20,10 +20,11 @@ export const indexability: Check<IndexabilityOptions> = {
   run(model, _site, options) {
     const r = model.robots;
     const details = r.sources.map((s) => detail(s));
-    if (r.noindex) return scored(0, 'The page asks not to be indexed (noindex), so answer engines will not find it.', { details });
-    if (r.nosnippet || r.maxSnippet === 0) return scored(0.3, 'The page may be indexed but not quoted (nosnippet or max-snippet:0).', { details });
+    if (r.noindex) return scored(0, 'The page asks not to be indexed (noindex), so answer engines will not find it.', { title: 'Page is marked noindex', details });
+    if (r.nosnippet || r.maxSnippet === 0) return scored(0.3, 'The page may be indexed but not quoted (nosnippet or max-snippet:0).', { title: r.nosnippet ? 'Page forbids quoting (nosnippet)' : 'Page forbids quoting (max-snippet:0)', details });
     if (r.maxSnippet !== null && r.maxSnippet > 0 && r.maxSnippet < options.minSnippetChars) {
       return scored(0.7, `max-snippet:${r.maxSnippet} limits quotes to fewer than ${options.minSnippetChars} characters.`, {
+        title: `max-snippet:${r.maxSnippet} cuts quotes short`,
         details: [detail(`max-snippet:${r.maxSnippet}`)],
         priority: 'Medium',
         suggestion: 'Raise max-snippet (or use -1) so that answer engines can quote a full answer.',

@@ -10,7 +10,7 @@ export interface InternalLinksOptions {
 export const internalLinks: Check<InternalLinksOptions> = {
   id: 'internal-links',
   title: 'Content links to related pages',
-  failureTitle: 'Content has few internal links',
+  failureTitle: 'Content has too few internal links',
   description: 'Links from the content to related pages of the same site help crawlers discover the site and show answer engines how its topics connect, which builds topical authority.',
   learnMore: 'https://developers.google.com/search/docs/crawling-indexing/links-crawlable',
   category: 'Content',
@@ -23,6 +23,9 @@ export const internalLinks: Check<InternalLinksOptions> = {
     const inMain = model.links.filter((l) => l.inMain && l.internal && !l.furniture);
     const count = new Set(inMain.map((l) => l.url ?? l.href)).size;
     if (count >= o.minLinks) return pass(`The content links to ${count} internal page(s).`);
-    return scored(ramp(count, 0, o.minLinks), `The content links to ${count} internal page(s); ${o.minLinks} or more expected.`, { details: [detail('Internal links in content', count)] });
+    return scored(ramp(count, 0, o.minLinks), `The content links to ${count} internal page(s); ${o.minLinks} or more expected.`, {
+      title: count === 0 ? 'Content has no internal links' : 'Content has too few internal links',
+      details: [detail('Internal links in content', count)],
+    });
   },
 };

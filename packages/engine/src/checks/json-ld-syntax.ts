@@ -19,6 +19,7 @@ export const jsonLdSyntax: Check<JsonLdSyntaxOptions> = {
     const broken = model.jsonLd.filter((b) => b.error !== null);
     if (broken.length === 0) return pass(`All ${model.jsonLd.length} JSON-LD block(s) parse.`);
     return scored(1 - broken.length / model.jsonLd.length, `${broken.length} of ${model.jsonLd.length} JSON-LD block(s) are not valid JSON.`, {
+      title: broken.length === 1 ? 'A JSON-LD block cannot be parsed' : `${broken.length} JSON-LD blocks cannot be parsed`,
       details: broken.slice(0, 10).map((b) => detail(b.error ?? '', truncate(b.raw.trim(), 160))),
     });
   },

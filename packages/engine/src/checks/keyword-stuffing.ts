@@ -36,8 +36,12 @@ export const keywordStuffing: Check<KeywordStuffingOptions> = {
     ];
     if (score >= 1) return pass('No word is repeated unnaturally.', list);
     const stuffedCount = model.stuffedParagraphs.length + model.stuffedHeadings.length;
+    const stuffedKinds = [model.stuffedParagraphs.length > 0 && 'Passages', model.stuffedHeadings.length > 0 && (model.stuffedParagraphs.length > 0 ? 'headings' : 'Headings')].filter((k): k is string => typeof k === 'string');
     return scored(score, stuffedCount > 0
       ? `${stuffedCount} passage(s) or heading(s) are dominated by one repeated word.`
-      : `"${top?.term}" makes up ${(density * 100).toFixed(1)}% of the words, above ${o.maxDensity * 100}%.`, { details: list });
+      : `"${top?.term}" makes up ${(density * 100).toFixed(1)}% of the words, above ${o.maxDensity * 100}%.`, {
+      title: stuffedCount > 0 ? `${stuffedKinds.join(' and ')} repeat a keyword unnaturally` : `"${top?.term}" is repeated unnaturally`,
+      details: list,
+    });
   },
 };

@@ -24,7 +24,11 @@ export const linkText: Check<LinkTextOptions> = {
     if (links.length === 0) return notApplicable('The page has no links.');
     const bad = links.filter((l) => !l.text || VAGUE.has(l.text.toLowerCase().replace(/[.!…»›→\s]+$/u, '').trim()));
     if (bad.length === 0) return pass(`All ${links.length} links have descriptive text.`);
+    const empty = bad.filter((l) => !l.text).length;
+    const subject = bad.length === 1 ? 'A link has' : `${bad.length} links have`;
+    const title = `${subject} ${empty === bad.length ? 'no text' : empty === 0 ? 'vague text such as "click here"' : 'vague or empty text'}`;
     return scored(ramp(bad.length / links.length, o.zeroShare, 0), `${bad.length} of ${links.length} links have vague or no text.`, {
+      title,
       details: details(bad, (l) => detail(l.text || '(empty)', l.url ?? l.href)),
     });
   },

@@ -24,9 +24,9 @@ export const llmsTxt: Check<LlmsTxtOptions> = {
     if (!site.llmsTxt) return notApplicable('The crawler did not request llms.txt.');
     const file = site.llmsTxt;
     if (file.status === null || file.status >= 400 || file.body === null) {
-      return scored(0, `No llms.txt at ${file.url}${file.status ? ` (HTTP ${file.status})` : file.error ? ` (${file.error})` : ''}.`);
+      return scored(0, `No llms.txt at ${file.url}${file.status ? ` (HTTP ${file.status})` : file.error ? ` (${file.error})` : ''}.`, { title: 'The site has no llms.txt' });
     }
-    if (/^\s*</.test(file.body)) return scored(0.1, 'llms.txt returns HTML (probably an error page), not Markdown.', { priority: 'Medium' });
+    if (/^\s*</.test(file.body)) return scored(0.1, 'llms.txt returns HTML (probably an error page), not Markdown.', { title: 'llms.txt serves HTML, not Markdown', priority: 'Medium' });
     const doc = parseLlmsTxt(file.body);
     const links = doc.sections.reduce((n, s) => n + s.links.length, 0);
     const issues = [...doc.errors.map((e) => detail(e, 'error')), ...doc.warnings.map((w) => detail(w, 'warning'))];
@@ -34,6 +34,9 @@ export const llmsTxt: Check<LlmsTxtOptions> = {
     const penalty = Math.min(0.6, doc.errors.length * options.errorPenalty + doc.warnings.length * options.warningPenalty);
     const base = doc.title === null ? 0.4 : 1;
     return scored(base - penalty, `llms.txt has ${doc.errors.length} error(s) and ${doc.warnings.length} warning(s) against the llmstxt.org format.`, {
+      title: doc.errors.length > 0
+        ? `llms.txt has ${doc.errors.length === 1 ? '1 format error' : `${doc.errors.length} format errors`}`
+        : `llms.txt has ${doc.warnings.length === 1 ? '1 format warning' : `${doc.warnings.length} format warnings`}`,
       details: issues.slice(0, 15),
       priority: doc.errors.length > 0 ? 'Medium' : 'Low',
     });

@@ -20,11 +20,11 @@ export const metaDescription: Check<MetaDescriptionOptions> = {
   run(model, _site, options) {
     if (model.format !== 'html') return notApplicable('Pasted Markdown or text has no meta tags.');
     const text = model.metaDescription?.trim() ?? '';
-    if (!text) return scored(0, 'The page has no meta description.');
+    if (!text) return scored(0, 'The page has no meta description.', { title: 'Page has no meta description' });
     const details = [detail('Description', text), detail('Length', text.length)];
-    if (text.length < options.minLength) return scored(0.5, `The description is ${text.length} characters, shorter than ${options.minLength}.`, { details });
+    if (text.length < options.minLength) return scored(0.5, `The description is ${text.length} characters, shorter than ${options.minLength}.`, { title: 'Meta description is too short', details });
     if (text.length > options.maxLength) {
-      return scored(0.8, `The description is ${text.length} characters and will be cut after about ${options.maxLength}.`, { details, priority: 'Low' });
+      return scored(0.8, `The description is ${text.length} characters and will be cut after about ${options.maxLength}.`, { title: 'Meta description is too long', details, priority: 'Low' });
     }
     return pass('The meta description has a useful length.', details);
   },

@@ -18,7 +18,7 @@ export const modificationDate: Check<ModificationDateOptions> = {
   defaultOptions: { publishedOnlyScore: 0.5 },
   run(model, _site, o) {
     if (model.dates.modifiedAt) return pass(`Last modified ${model.dates.modifiedAt.slice(0, 10)} (from ${model.dates.modifiedSource}).`, [detail('dateModified', model.dates.modifiedAt)]);
-    if (model.dates.publishedAt) return scored(o.publishedOnlyScore, 'Only a publication date is declared; nothing says whether the content was updated since.');
-    return scored(0, 'No modification or publication date was found.');
+    if (model.dates.publishedAt) return scored(o.publishedOnlyScore, 'Only a publication date is declared; nothing says whether the content was updated since.', { title: 'Only a publication date, no last-modified date' });
+    return scored(0, 'No modification or publication date was found.', { title: 'Content declares no date at all' });
   },
 };

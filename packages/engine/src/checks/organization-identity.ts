@@ -1,5 +1,5 @@
 import type { Check } from './types';
-import { detail, notApplicable, pass, scored } from './helpers';
+import { detail, joinAnd, notApplicable, pass, scored } from './helpers';
 import { isObject, typesOf } from '../model/json-ld';
 import { ruleFor } from '../schema/schema-rules';
 
@@ -12,7 +12,7 @@ export interface OrganizationIdentityOptions {
 export const organizationIdentity: Check<OrganizationIdentityOptions> = {
   id: 'organization-identity',
   title: 'Organization identity is declared',
-  failureTitle: 'The organization behind the page is not identified',
+  failureTitle: 'Organization identity is incomplete',
   description:
     'Organization markup with a name, a logo and sameAs links to official profiles (Wikipedia, Wikidata, LinkedIn...) lets answer engines connect the page to a known entity, which is how brands get named in answers.',
   learnMore: 'https://developers.google.com/search/docs/appearance/structured-data/organization',
@@ -26,7 +26,7 @@ export const organizationIdentity: Check<OrganizationIdentityOptions> = {
       const rule = ruleFor(t);
       return rule !== null && (rule.type === 'Organization' || rule.type === 'LocalBusiness');
     }));
-    if (orgs.length === 0) return scored(0, 'No Organization (or LocalBusiness) is described in the structured data.');
+    if (orgs.length === 0) return scored(0, 'No Organization (or LocalBusiness) is described in the structured data.', { title: 'The organization behind the page is not identified' });
     const has = (key: string) => orgs.some((o) => {
       const v = o[key];
       return typeof v === 'string' ? v.trim() !== '' : Array.isArray(v) ? v.length > 0 : isObject(v);
@@ -42,6 +42,7 @@ export const organizationIdentity: Check<OrganizationIdentityOptions> = {
       const missing = [!name && 'name', !logo && 'logo'].filter((m): m is string => typeof m === 'string');
       if (missing.length === 0) return pass('The organization behind the page is named, with its logo.', sameAs ? [] : [detail('sameAs profiles', 'expected on the home page')]);
       return scored(score, `The organization markup lacks ${missing.join(', ')}.`, {
+        title: lacksTitle(missing),
         details: missing.map((m) => detail(`Missing ${m}`)),
         suggestion: `Add ${missing.join(', ')} to the Organization (or the Article's publisher) JSON-LD.`,
         priority: name ? 'Low' : 'Medium',
@@ -51,6 +52,7 @@ export const organizationIdentity: Check<OrganizationIdentityOptions> = {
     const missing = [!name && 'name', !logo && 'logo', !sameAs && 'sameAs'].filter((m): m is string => typeof m === 'string');
     if (missing.length === 0) return pass('The organization has a name, a logo and sameAs profiles.');
     return scored(score, `The organization markup lacks ${missing.join(', ')}.`, {
+      title: lacksTitle(missing),
       details: missing.map((m) => detail(`Missing ${m}`)),
       suggestion: `Add ${missing.join(', ')} to the Organization JSON-LD.`,
       priority: name ? 'Low' : 'Medium',
@@ -62,4 +64,11 @@ export const organizationIdentity: Check<OrganizationIdentityOptions> = {
 function isHomePage(address: string | null): boolean {
   if (!address || !URL.canParse(address)) return true;
   return new URL(address).pathname.replace(/\/(index\.\w+)?$/, '') === '';
+}
+
+const MISSING_WORDING: Record<string, string> = { name: 'a name', logo: 'a logo', sameAs: 'sameAs profiles' };
+
+/** "Organization markup lacks a logo": names exactly what is missing, so the fix and the headline agree. */
+function lacksTitle(missing: readonly string[]): string {
+  return `Organization markup lacks ${joinAnd(missing.map((m) => MISSING_WORDING[m] ?? m))}`;
 }

@@ -23,6 +23,7 @@ export const paragraphLength: Check<ParagraphLengthOptions> = {
     if (long.length === 0) return pass(`No paragraph is longer than ${o.maxWords} words.`);
     const share = long.length / model.paragraphs.length;
     return scored(1 - Math.min(1, share * 2), `${long.length} of ${model.paragraphs.length} paragraphs are longer than ${o.maxWords} words.`, {
+      title: long.length === 1 ? `A paragraph is longer than ${o.maxWords} words` : `${long.length} paragraphs are longer than ${o.maxWords} words`,
       details: details(long, (p) => detail(p.text, `${p.wordCount} words`), 5),
     });
   },

@@ -26,6 +26,7 @@ export const publicationDate: Check<PublicationDateOptions> = {
       details.push(detail(`Unreadable ${u.source}`, u.value));
     }
     if (d.modifiedAt) parts.push(`Only a modification date is declared (${d.modifiedAt.slice(0, 10)}, from ${d.modifiedSource}).`);
-    return scored(0, parts.join(' '), { details });
+    const title = d.unreadable.length > 0 ? 'The publication date given is not a readable date' : d.modifiedAt ? 'Only a last-modified date, no publication date' : 'Content has no machine-readable publication date';
+    return scored(0, parts.join(' '), { title, details });
   },
 };

@@ -11,7 +11,7 @@ export interface QuestionHeadingsOptions {
 export const questionHeadings: Check<QuestionHeadingsOptions> = {
   id: 'question-headings',
   title: 'Headings ask the questions readers ask',
-  failureTitle: 'No headings are phrased as questions',
+  failureTitle: 'Too few headings are phrased as questions',
   description:
     'People ask assistants full questions. Headings phrased as those questions ("How long does shipping take?") match the prompts directly and mark the passage below as the answer.',
   learnMore: 'https://developers.google.com/search/docs/appearance/featured-snippets',
@@ -25,6 +25,9 @@ export const questionHeadings: Check<QuestionHeadingsOptions> = {
     const found = model.questionHeadings.length;
     const list = details(model.questionHeadings, (h) => detail(h.text, `h${h.level}`));
     if (found >= expected) return pass(`${found} heading(s) are phrased as questions.`, list);
-    return scored(found / expected, found === 0 ? 'No heading is phrased as a question.' : `${found} question heading(s); ${expected} expected for ${model.wordCount} words.`, { details: list });
+    return scored(found / expected, found === 0 ? 'No heading is phrased as a question.' : `${found} question heading(s); ${expected} expected for ${model.wordCount} words.`, {
+      title: found === 0 ? 'No headings are phrased as questions' : `Only ${found === 1 ? '1 heading is' : `${found} headings are`} phrased as a question`,
+      details: list,
+    });
   },
 };

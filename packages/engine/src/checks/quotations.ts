@@ -13,7 +13,7 @@ export interface QuotationsOptions {
 export const quotations: Check<QuotationsOptions> = {
   id: 'quotations',
   title: 'Content quotes relevant sources',
-  failureTitle: 'Content has no attributed quotations',
+  failureTitle: 'Content has too few attributed quotations',
   description:
     'The GEO study (Aggarwal et al., KDD 2024) found quotations from relevant sources among the most effective ways to raise a page\'s visibility in generative answers (about 30-40%). Named experts also signal expertise.',
   learnMore: 'https://arxiv.org/abs/2311.09735',
@@ -28,6 +28,11 @@ export const quotations: Check<QuotationsOptions> = {
     const value = attributed + (model.quotations.length - attributed) * o.unattributedWeight;
     const list = details(model.quotations, (q) => detail(q.text, q.attributed ? `${q.kind}, attributed` : `${q.kind}, no source named`));
     if (value >= expected) return pass(`${model.quotations.length} quotation(s), ${attributed} attributed.`, list);
-    return scored(value / expected, model.quotations.length === 0 ? 'The content quotes no one.' : `${model.quotations.length} quotation(s), ${attributed} with a named source; ${expected} attributed expected.`, { details: list });
+    const title =
+      model.quotations.length === 0 ? 'Content quotes no one'
+      : attributed === 0 ? `${model.quotations.length === 1 ? 'The quotation does' : 'The quotations do'} not name a source`
+      : attributed === model.quotations.length ? 'Content has too few quotations'
+      : 'Some quotations do not name a source';
+    return scored(value / expected, model.quotations.length === 0 ? 'The content quotes no one.' : `${model.quotations.length} quotation(s), ${attributed} with a named source; ${expected} attributed expected.`, { title, details: list });
   },
 };

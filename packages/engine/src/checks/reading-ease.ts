@@ -27,6 +27,6 @@ export const readingEase: Check<ReadingEaseOptions> = {
     if (r.fleschReadingEase === null) return notApplicable('Reading ease is computed for English text of 30 words or more.');
     const list = [detail('Flesch reading ease', r.fleschReadingEase), detail('Grade level', r.gradeLevel ?? 0)];
     if (r.fleschReadingEase >= o.target) return pass(`Flesch reading ease is ${r.fleschReadingEase} (grade ${r.gradeLevel}).`, list);
-    return scored(ramp(r.fleschReadingEase, o.floor, o.target), `Flesch reading ease is ${r.fleschReadingEase} (grade ${r.gradeLevel}); ${o.target} or more reads easily.`, { details: list });
+    return scored(ramp(r.fleschReadingEase, o.floor, o.target), `Flesch reading ease is ${r.fleschReadingEase} (grade ${r.gradeLevel}); ${o.target} or more reads easily.`, { title: 'Text is hard to read', details: list });
   },
 };

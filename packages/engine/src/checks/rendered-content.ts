@@ -11,7 +11,7 @@ export interface RenderedContentOptions {
 export const renderedContent: Check<RenderedContentOptions> = {
   id: 'rendered-content',
   title: 'Content is in the HTML without JavaScript',
-  failureTitle: 'Content only appears after JavaScript runs',
+  failureTitle: 'The HTML carries little content',
   description:
     'Most AI crawlers (GPTBot, ClaudeBot, PerplexityBot) do not execute JavaScript. A client-rendered page arrives as an empty application shell, so the crawler sees no content to index or cite.',
   learnMore: 'https://vercel.com/blog/the-rise-of-the-ai-crawler',
@@ -29,17 +29,18 @@ export const renderedContent: Check<RenderedContentOptions> = {
       ...(shell.noscriptText ? [detail('noscript message', shell.noscriptText)] : []),
     ];
     if (shell.bodyTextLength < options.minTextChars && (shell.scriptCount > 0 || shell.emptyMountPoint)) {
-      return scored(0, `The HTML holds only ${shell.bodyTextLength} characters of text and ${shell.scriptCount} script(s): an app shell that crawlers without JavaScript see as empty.`, { details });
+      return scored(0, `The HTML holds only ${shell.bodyTextLength} characters of text and ${shell.scriptCount} script(s): an app shell that crawlers without JavaScript see as empty.`, { title: 'Content only appears after JavaScript runs', details });
     }
     if (shell.bodyTextLength < options.minTextChars) {
       return scored(0.4, `The HTML holds only ${shell.bodyTextLength} characters of visible text.`, {
+        title: `Page has only ${shell.bodyTextLength} characters of text`,
         details,
         priority: 'Medium',
         suggestion: 'Add substantive text content to the page.',
       });
     }
     if (model.wordCount < options.minMainWords && shell.scriptCount > 0 && shell.emptyMountPoint) {
-      return scored(0.5, `Only ${model.wordCount} words of main content are in the HTML; the rest appears to depend on JavaScript.`, { details, priority: 'Medium' });
+      return scored(0.5, `Only ${model.wordCount} words of main content are in the HTML; the rest appears to depend on JavaScript.`, { title: 'Most content appears only after JavaScript runs', details, priority: 'Medium' });
     }
     return pass(`The HTML carries ${shell.bodyTextLength} characters of visible text.`);
   },

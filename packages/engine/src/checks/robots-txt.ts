@@ -28,7 +28,7 @@ function wildcardRules(body: string): string[] {
 export const robotsTxt: Check<RobotsTxtOptions> = {
   id: 'robots-txt',
   title: 'robots.txt is valid and open',
-  failureTitle: 'robots.txt blocks crawlers or fails',
+  failureTitle: 'robots.txt is missing, unreadable or blocks crawlers',
   description:
     'robots.txt is the first file every crawler reads. A server error makes crawlers treat the whole site as disallowed; a blanket "Disallow: /" shuts out every crawler that has no rule of its own.',
   learnMore: 'https://developer.chrome.com/docs/lighthouse/seo/invalid-robots-txt',
@@ -41,17 +41,17 @@ export const robotsTxt: Check<RobotsTxtOptions> = {
     if (!site.robotsTxt) return notApplicable('The crawler did not request robots.txt.');
     const file = site.robotsTxt;
     if (file.status === null || file.status >= 500) {
-      return scored(0.2, `robots.txt could not be read (${file.status ? `HTTP ${file.status}` : file.error ?? 'request failed'}); crawlers then treat the site as disallowed.`, { priority: 'High' });
+      return scored(0.2, `robots.txt could not be read (${file.status ? `HTTP ${file.status}` : file.error ?? 'request failed'}); crawlers then treat the site as disallowed.`, { title: 'robots.txt cannot be read', priority: 'High' });
     }
     if (file.status >= 400 || file.body === null) {
-      return scored(0.8, 'The site has no robots.txt. Everything is allowed, but there is no place to list the sitemap.', { priority: 'Low' });
+      return scored(0.8, 'The site has no robots.txt. Everything is allowed, but there is no place to list the sitemap.', { title: 'The site has no robots.txt', priority: 'Low' });
     }
     const rules = wildcardRules(file.body);
     if (rules.includes('disallow: /')) {
-      return scored(0.2, 'robots.txt disallows the whole site for all crawlers without their own rules.', { details: [detail('User-agent: *', 'Disallow: /')], priority: 'High' });
+      return scored(0.2, 'robots.txt disallows the whole site for all crawlers without their own rules.', { title: 'robots.txt blocks the whole site', details: [detail('User-agent: *', 'Disallow: /')], priority: 'High' });
     }
     if (!/^\s*sitemap\s*:/im.test(file.body)) {
-      return scored(0.9, 'robots.txt lists no sitemap.', { priority: 'Low', suggestion: 'Add a "Sitemap: https://.../sitemap.xml" line to robots.txt.' });
+      return scored(0.9, 'robots.txt lists no sitemap.', { title: 'robots.txt lists no sitemap', priority: 'Low', suggestion: 'Add a "Sitemap: https://.../sitemap.xml" line to robots.txt.' });
     }
     return pass('robots.txt is served, allows crawling and lists a sitemap.');
   },

@@ -11,7 +11,7 @@ export interface SchemaValidityOptions {
 export const schemaValidity: Check<SchemaValidityOptions> = {
   id: 'schema-validity',
   title: 'Structured data is complete and valid',
-  failureTitle: 'Structured data misses required properties',
+  failureTitle: 'Structured data is incomplete',
   description:
     'Schema.org markup only helps when it carries the properties consumers need: an Article without a headline, an FAQPage without answers or a Product without offers is ignored or misread.',
   learnMore: 'https://developers.google.com/search/docs/appearance/structured-data/sd-policies',
@@ -45,6 +45,7 @@ export const schemaValidity: Check<SchemaValidityOptions> = {
     const errors = results.filter((r) => r.errors.length > 0).length;
     if (score >= 0.999) return pass(`${results.length} structured-data item(s) are complete.`);
     return scored(score, errors > 0 ? `${errors} of ${results.length} structured-data item(s) miss required properties or are malformed.` : 'The structured data is valid but misses recommended properties.', {
+      title: errors === 0 ? 'Structured data lacks recommended properties' : errors === 1 ? 'A structured-data item misses required properties or is malformed' : `${errors} structured-data items miss required properties or are malformed`,
       details: items.slice(0, 20),
       priority: errors > 0 ? 'Medium' : 'Low',
     });

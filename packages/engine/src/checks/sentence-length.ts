@@ -27,6 +27,9 @@ export const sentenceLength: Check<SentenceLengthOptions> = {
     const score = (ramp(r.averageSentenceLength, o.zeroAverage, o.maxAverage) + ramp(r.longSentenceShare, o.zeroLongShare, o.maxLongShare)) / 2;
     const list = [detail('Average words per sentence', r.averageSentenceLength), detail('Sentences over 20 words', `${Math.round(r.longSentenceShare * 100)}%`)];
     if (score >= 1) return pass(`Sentences average ${r.averageSentenceLength} words.`, list);
-    return scored(score, `Sentences average ${r.averageSentenceLength} words and ${Math.round(r.longSentenceShare * 100)}% are over 20 words.`, { details: list });
+    return scored(score, `Sentences average ${r.averageSentenceLength} words and ${Math.round(r.longSentenceShare * 100)}% are over 20 words.`, {
+      title: r.averageSentenceLength > o.maxAverage ? 'Sentences are too long on average' : 'Too many sentences are over 20 words',
+      details: list,
+    });
   },
 };

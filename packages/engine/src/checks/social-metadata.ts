@@ -1,5 +1,5 @@
 import type { Check } from './types';
-import { detail, notApplicable, pass, scored } from './helpers';
+import { detail, joinAnd, notApplicable, pass, scored } from './helpers';
 
 export type SocialMetadataOptions = Record<string, never>;
 
@@ -25,6 +25,8 @@ export const socialMetadata: Check<SocialMetadataOptions> = {
     if (model.format !== 'html') return notApplicable('Pasted Markdown or text has no meta tags.');
     const missing = FIELDS.filter(([, keys]) => !keys.some((k) => model.meta[k])).map(([label]) => label);
     if (missing.length === 0) return pass('Open Graph title, description, image and type are present.');
-    return scored(1 - missing.length / FIELDS.length, `Missing: ${missing.join(', ')}.`, { details: missing.map((m) => detail(m, 'missing')) });
+    return scored(1 - missing.length / FIELDS.length, `Missing: ${missing.join(', ')}.`, {
+      title: missing.length === FIELDS.length ? 'Page has no Open Graph metadata' : `Open Graph metadata lacks ${joinAnd(missing)}`,
+      details: missing.map((m) => detail(m, 'missing')) });
   },
 };

@@ -23,6 +23,6 @@ export const speakableMarkup: Check<SpeakableMarkupOptions> = {
     const eligible = model.jsonLdNodes.filter((n) => typesOf(n).some((t) => ELIGIBLE.test(t)));
     if (eligible.length === 0) return notApplicable('Speakable applies to pages described as Article or WebPage.');
     if (eligible.some((n) => n.speakable !== undefined)) return pass('Speakable passages are declared.');
-    return scored(o.missingScore, 'The Article/WebPage markup declares no speakable passages.');
+    return scored(o.missingScore, 'The Article/WebPage markup declares no speakable passages.', { title: 'No speakable passages are marked up' });
   },
 };

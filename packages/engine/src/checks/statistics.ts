@@ -27,6 +27,6 @@ export const statistics: Check<StatisticsOptions> = {
     const found = model.statistics.length;
     const list = details(model.statistics, (s) => detail(s.value, s.sentence));
     if (found >= expected) return pass(`${found} sentence(s) carry statistics (${expected} expected for ${model.wordCount} words).`, list);
-    return scored(found / expected, found === 0 ? 'The content states no statistics.' : `Only ${found} sentence(s) carry statistics; about ${expected} are expected for ${model.wordCount} words.`, { details: list });
+    return scored(found / expected, found === 0 ? 'The content states no statistics.' : `Only ${found} sentence(s) carry statistics; about ${expected} are expected for ${model.wordCount} words.`, { title: found === 0 ? 'Content states no statistics' : 'Content has too few statistics', details: list });
   },
 };

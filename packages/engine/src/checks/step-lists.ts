@@ -12,7 +12,7 @@ const HOW_TO_RE = /^(?:how\s+(?:to|do|can)\b)|\bstep[- ]by[- ]step\b|\bguide\b|\
 export const stepLists: Check<StepListsOptions> = {
   id: 'step-lists',
   title: 'Instructions are given as numbered steps',
-  failureTitle: 'How-to content lacks numbered steps',
+  failureTitle: 'How-to steps are not numbered or not marked up',
   description: 'Assistants answer "how do I" questions by reading steps in order. Numbered lists (and HowTo markup) give them the sequence explicitly.',
   learnMore: 'https://schema.org/HowTo',
   category: 'Content',
@@ -28,7 +28,11 @@ export const stepLists: Check<StepListsOptions> = {
     const longest = Math.max(0, ...model.lists.filter((l) => l.ordered).map((l) => l.items.length));
     const list = [detail('Longest numbered list', longest), detail('"Step N" headings', stepHeadings), detail('HowTo markup', hasHowToSchema ? 'yes' : 'no')];
     if ((longest >= o.minSteps || stepHeadings >= o.minSteps) && hasHowToSchema) return pass('The steps are numbered and marked up as HowTo.', list);
-    if (longest >= o.minSteps || stepHeadings >= o.minSteps) return scored(0.8, 'The steps are numbered but not marked up as HowTo.', { details: list, priority: 'Low' });
-    return scored(0.2, 'The page reads as a how-to, but gives no numbered steps.', { details: list });
+    if (longest >= o.minSteps || stepHeadings >= o.minSteps) return scored(0.8, 'The steps are numbered but not marked up as HowTo.', { title: 'Steps not marked up as HowTo', details: list, priority: 'Low' });
+    return scored(0.2, 'The page reads as a how-to, but gives no numbered steps.', {
+      // A numbered list too short to be a procedure is not "no numbered steps": say which it is.
+      title: longest > 0 || stepHeadings > 0 ? 'How-to content has too few numbered steps' : 'How-to content lacks numbered steps',
+      details: list,
+    });
   },
 };

@@ -10,7 +10,7 @@ export interface StructuredDataOptions {
 export const structuredData: Check<StructuredDataOptions> = {
   id: 'structured-data',
   title: 'Page has structured data',
-  failureTitle: 'Page has no structured data',
+  failureTitle: 'Page has no usable JSON-LD',
   description:
     'Schema.org structured data states explicitly what the page is (an article, a product, a business, an FAQ) and who is behind it, which lets machines identify entities instead of guessing them from prose.',
   learnMore: 'https://developers.google.com/search/docs/appearance/structured-data/intro-structured-data',
@@ -30,12 +30,13 @@ export const structuredData: Check<StructuredDataOptions> = {
     const typed = model.microdata.filter((m) => m.type);
     if (typed.length > 0) {
       return scored(options.microdataOnlyScore, 'The page has microdata but no JSON-LD, the format most structured-data consumers prefer.', {
+        title: 'Structured data is microdata only, not JSON-LD',
         details: [...new Set(typed.map((m) => m.type))].slice(0, 10).map((t) => detail(t)),
         priority: 'Low',
         suggestion: 'Express the same facts as JSON-LD in a script element.',
       });
     }
-    if (model.jsonLd.length > 0) return scored(0, `The page's ${model.jsonLd.length} JSON-LD block(s) cannot be parsed, so it states no structured data.`);
-    return scored(0, 'The page has no JSON-LD or microdata.');
+    if (model.jsonLd.length > 0) return scored(0, `The page's ${model.jsonLd.length} JSON-LD block(s) cannot be parsed, so it states no structured data.`, { title: 'JSON-LD cannot be parsed, so no structured data is read' });
+    return scored(0, 'The page has no JSON-LD or microdata.', { title: 'Page has no structured data' });
   },
 };

@@ -24,6 +24,7 @@ export const subheadingDistribution: Check<SubheadingDistributionOptions> = {
     const longWords = long.reduce((n, s) => n + s.wordCount, 0);
     const total = model.sections.reduce((n, s) => n + s.wordCount, 0) || 1;
     return scored(1 - longWords / total, `${long.length} section(s) run longer than ${o.maxSectionWords} words without a subheading.`, {
+      title: long.length === 1 ? `A section runs over ${o.maxSectionWords} words without a subheading` : `${long.length} sections run over ${o.maxSectionWords} words without a subheading`,
       details: details(long, (s) => detail(s.heading ?? '(before the first heading)', `${s.wordCount} words`)),
     });
   },

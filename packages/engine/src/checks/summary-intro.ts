@@ -32,8 +32,8 @@ export const summaryIntro: Check<SummaryIntroOptions> = {
     }
     const first = model.paragraphs[model.leadIndex];
     if (first && first.wordCount >= o.introMinWords && first.wordCount <= o.introMaxWords) {
-      return scored(0.8, 'The content opens with an introductory paragraph but no explicit summary.', { details: [detail(first.text)], priority: 'Low' });
+      return scored(0.8, 'The content opens with an introductory paragraph but no explicit summary.', { title: 'Introduction is not an explicit summary', details: [detail(first.text)], priority: 'Low' });
     }
-    return scored(first && first.wordCount > o.introMaxWords ? 0.4 : 0.2, 'The content opens without a summary.', { details: first ? [detail(first.text, `${first.wordCount} words`)] : [] });
+    return scored(first && first.wordCount > o.introMaxWords ? 0.4 : 0.2, 'The content opens without a summary.', { title: first && first.wordCount > o.introMaxWords ? 'Opening paragraph is too long to summarise' : 'No summary near the top', details: first ? [detail(first.text, `${first.wordCount} words`)] : [] });
   },
 };

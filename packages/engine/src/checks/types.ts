@@ -16,6 +16,12 @@ export interface Scored {
   applicable: true;
   /** 0..1; 1 is a full pass. */
   score: number;
+  /**
+   * The headline of this finding, written from what was found ("FAQ not marked up as FAQPage",
+   * "Page has no FAQ section"): it stands over the explanation in reports, alerts and digests, so
+   * it must never contradict it. Absent on a full pass, where the check's `title` is shown.
+   */
+  title?: string;
   explanation: string;
   details?: CheckDetail[];
   /** Overrides the check's default priority for this failure (a blocked search crawler is High). */
@@ -29,7 +35,12 @@ export type CheckResult = NotApplicable | Scored;
 export interface Check<O extends object = object> {
   /** kebab-case noun, the module's file name. */
   id: string;
+  /** What a passing page has; shown over a full pass. */
   title: string;
+  /**
+   * A headline true of every way the check can fail, for where several findings are merged (a
+   * site's pages failing it for different reasons). A single failure shows its own `Scored.title`.
+   */
   failureTitle: string;
   /** Why it matters for AI visibility. */
   description: string;

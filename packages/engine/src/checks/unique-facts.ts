@@ -38,6 +38,9 @@ export const uniqueFacts: Check<UniqueFactsOptions> = {
     const score = Math.min(1, share / o.targetShare) * (1 - Math.min(1, duplicateShare * 3));
     const list = [detail('Sentences with specifics', `${Math.round(share * 100)}%`), ...details(duplicates, (d) => detail(d, 'repeated'), 5)];
     if (score >= 0.95) return pass(`${Math.round(share * 100)}% of sentences carry specific facts.`, list);
-    return scored(score, duplicates.length > 0 ? `${duplicates.length} sentence(s) are repeated, and ${Math.round(share * 100)}% of sentences carry specifics.` : `Only ${Math.round(share * 100)}% of sentences carry specific names, numbers or dates.`, { details: list });
+    return scored(score, duplicates.length > 0 ? `${duplicates.length} sentence(s) are repeated, and ${Math.round(share * 100)}% of sentences carry specifics.` : `Only ${Math.round(share * 100)}% of sentences carry specific names, numbers or dates.`, {
+      title: duplicates.length > 0 ? (duplicates.length === 1 ? 'A sentence is repeated' : `${duplicates.length} sentences are repeated`) : 'Few sentences carry specific facts',
+      details: list,
+    });
   },
 };

@@ -1,6 +1,7 @@
 import { SUBSCORE_IDS } from '@citable/contract';
 import type { AuditIssue, AuditResult, ErrorPage, IssuePriority, SiteAuditResult, SiteRecommendation, Subscores } from '@citable/contract';
 import { DEFAULT_SCORING_CONFIG } from './default-config';
+import { CHECKS_BY_ID } from '../checks';
 
 const PRIORITY_RANK: Record<IssuePriority, number> = { High: 0, Medium: 1, Low: 2 };
 
@@ -16,7 +17,7 @@ export function aggregateSiteAudit(pages: AuditResult[], errorPages: ErrorPage[]
   const subscores = {} as Subscores;
   for (const id of SUBSCORE_IDS) subscores[id] = mean((r) => r.subscores[id]);
 
-  const byCheck = new Map<string, { rec: SiteRecommendation; issue: AuditIssue; lost: number }>();
+  const byCheck = new Map<string, { rec: SiteRecommendation; issue: AuditIssue; lost: number; titles: Set<string> }>();
   pages.forEach((page, index) => {
     const label = page.page.url ?? page.page.title ?? `page ${index + 1}`;
     for (const check of page.checks) {
@@ -25,6 +26,7 @@ export function aggregateSiteAudit(pages: AuditResult[], errorPages: ErrorPage[]
       const lost = check.pointsLost;
       const entry = byCheck.get(check.id);
       if (entry) {
+        entry.titles.add(issue.title);
         entry.rec.pages.push(label);
         entry.lost += lost;
         if (PRIORITY_RANK[issue.priority] < PRIORITY_RANK[entry.issue.priority]) {
@@ -35,12 +37,14 @@ export function aggregateSiteAudit(pages: AuditResult[], errorPages: ErrorPage[]
         byCheck.set(check.id, {
           issue,
           lost,
+          titles: new Set([issue.title]),
           rec: { checkId: check.id, text: `${issue.title}: ${issue.suggestion}`, priority: issue.priority, category: issue.category, meanPointsLost: 0, pages: [label] },
         });
       }
     }
   });
   const merged = [...byCheck.values()]
+    .map(sameFinding)
     .map((e) => ({ ...e, rec: { ...e.rec, meanPointsLost: Math.round((e.lost / Math.max(1, n)) * 100) / 100 } }))
     .sort((a, b) => b.rec.meanPointsLost - a.rec.meanPointsLost || (a.rec.checkId < b.rec.checkId ? -1 : 1));
 
@@ -54,4 +58,16 @@ export function aggregateSiteAudit(pages: AuditResult[], errorPages: ErrorPage[]
     recommendationsByCheck: merged.map((e) => e.rec),
     errorPages,
   };
+}
+
+/**
+ * One headline over every page of a recommendation. Pages that fail a check for the same reason
+ * share that finding's title and fix; pages that fail it for different reasons ("FAQ not marked up
+ * as FAQPage" on one, "Page has no FAQ section" on another) get the check's headline that is true
+ * of every failure and its general fix, so that no page's finding is contradicted.
+ */
+function sameFinding<T extends { rec: SiteRecommendation; issue: AuditIssue; titles: Set<string> }>(entry: T): T {
+  const check = CHECKS_BY_ID.get(entry.issue.checkId);
+  const issue = entry.titles.size > 1 && check ? { ...entry.issue, title: check.failureTitle, suggestion: check.suggestion } : entry.issue;
+  return { ...entry, issue, rec: { ...entry.rec, text: `${issue.title}: ${issue.suggestion}` } };
 }

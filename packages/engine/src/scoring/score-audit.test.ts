@@ -34,11 +34,33 @@ describe('scoreAudit', () => {
     const failing = result.checks.filter((c) => c.score !== null && c.score < DEFAULT_SCORING_CONFIG.passThreshold);
     expect(result.issues.length).toBe(failing.length);
     const lost = failing.map((c) => c.pointsLost);
-    expect(result.issues.map((i) => i.title)).toEqual(
-      [...failing].sort((a, b) => b.pointsLost - a.pointsLost || (a.id < b.id ? -1 : 1)).map((c) => CHECKS_BY_ID.get(c.id)!.failureTitle),
-    );
+    // Each issue carries its own finding's headline (issue #30), the same as its check's outcome.
+    expect(result.issues.map((i) => i.title)).toEqual([...failing].sort((a, b) => b.pointsLost - a.pointsLost || (a.id < b.id ? -1 : 1)).map((c) => c.title));
+    expect(result.issues.find((i) => i.checkId === 'document-title')!.title).toBe('Page has no title');
+    expect(result.issues.find((i) => i.checkId === 'statistics')!.title).toBe('Content states no statistics');
     expect(lost.length).toBeGreaterThan(0);
-    expect(result.recommendations.length).toBe(result.issues.length);
+    expect(result.recommendations).toEqual(result.issues.map((i) => `${i.title}: ${i.suggestion}`));
+  });
+
+  it("titles each outcome from its finding: a full pass shows the check's title, any shortfall its own headline", () => {
+    const template = CHECKS_BY_ID.get('statistics')!;
+    const withResult = (id: string, result: ReturnType<Check['run']>): Check => ({ ...template, id, title: `${id} passes`, failureTitle: `${id} fails somehow`, run: () => result });
+    const checks = new Map(CHECKS_BY_ID);
+    checks.set('statistics', withResult('statistics', { applicable: true, score: 0.5, title: 'Content has too few statistics', explanation: 'Only 1.' }));
+    checks.set('quotations', withResult('quotations', { applicable: true, score: 1, explanation: 'Fine.' }));
+    checks.set('cited-sources', withResult('cited-sources', { applicable: true, score: 0.4, explanation: 'Written outside the engine, without a headline.' }));
+    checks.set('unique-facts', withResult('unique-facts', { applicable: false, explanation: 'Too short.' }));
+    checks.set('content-depth', withResult('content-depth', { applicable: true, score: 0.95, title: 'Nearly there', explanation: 'Close.' }));
+    const result = auditModel(goodArticle(), null, { checks });
+    const title = (id: string) => result.checks.find((c) => c.id === id)!.title;
+    expect(title('statistics')).toBe('Content has too few statistics');
+    expect(title('quotations')).toBe('quotations passes');
+    expect(title('cited-sources')).toBe('cited-sources fails somehow');
+    expect(title('unique-facts')).toBe('unique-facts passes');
+    // Above the pass mark but short of 1: not an issue, yet its own finding is what is shown.
+    expect(title('content-depth')).toBe('Nearly there');
+    expect(result.issues.map((i) => i.checkId)).not.toContain('content-depth');
+    expect(result.issues.find((i) => i.checkId === 'statistics')!.title).toBe('Content has too few statistics');
   });
 
   it('turns a throwing check into an error result without stopping the audit', () => {
@@ -99,5 +121,32 @@ describe('aggregateSiteAudit', () => {
     const losses = site.recommendationsByCheck.map((r) => r.meanPointsLost);
     expect([...losses].sort((x, y) => y - x)).toEqual(losses);
     expect(aggregateSiteAudit([]).overallScore).toBe(0);
+  });
+
+  it("keeps a finding's own title when every page fails the same way, and the check's general title and fix when pages differ", () => {
+    const noFaq = auditModel(htmlModel(paragraphs(12), '', { url: 'https://example.com/a' }), null);
+    const noFaqToo = auditModel(htmlModel(paragraphs(13), '', { url: 'https://example.com/b' }), null);
+    const questions = Array.from({ length: 4 }, (_, i) => `<h2>How much does part ${i + 1} cost?</h2><p>Solar panels cost about twelve thousand dollars for a typical home system, and most households recover that cost within eight years.</p>`).join('');
+    const unmarked = auditModel(htmlModel(`${paragraphs(12)}${questions}`, '', { url: 'https://example.com/c' }), null);
+    const faqTitle = (r: ReturnType<typeof auditModel>) => r.checks.find((c) => c.id === 'faq-content')!.title;
+    expect([faqTitle(noFaq), faqTitle(noFaqToo), faqTitle(unmarked)]).toEqual(['Page has no FAQ section', 'Page has no FAQ section', 'FAQ not marked up as FAQPage']);
+    const faq = CHECKS_BY_ID.get('faq-content')!;
+
+    const same = aggregateSiteAudit([noFaq, noFaqToo]);
+    const sameRec = same.recommendationsByCheck.find((r) => r.checkId === 'faq-content')!;
+    expect(sameRec.text).toBe(`Page has no FAQ section: ${faq.suggestion}`);
+    expect(same.issues.find((i) => i.checkId === 'faq-content')!.title).toBe('Page has no FAQ section');
+
+    const mixed = aggregateSiteAudit([noFaq, unmarked]);
+    const mixedRec = mixed.recommendationsByCheck.find((r) => r.checkId === 'faq-content')!;
+    expect(mixedRec.pages).toEqual(['https://example.com/a', 'https://example.com/c']);
+    expect(mixedRec.text).toBe(`${faq.failureTitle}: ${faq.suggestion}`);
+    expect(mixed.issues.find((i) => i.checkId === 'faq-content')).toMatchObject({ title: faq.failureTitle, suggestion: faq.suggestion });
+    expect(mixed.recommendations.find((r) => r.startsWith(faq.failureTitle))).toBe(`${faq.failureTitle}: ${faq.suggestion} (2 of 2 pages)`);
+    // Whichever page comes first, mixed findings get the general fix, not one page's.
+    expect(aggregateSiteAudit([unmarked, noFaq]).issues.find((i) => i.checkId === 'faq-content')).toMatchObject({ title: faq.failureTitle, suggestion: faq.suggestion });
+    // The unmarked page alone keeps its own finding and its own fix.
+    const alone = aggregateSiteAudit([unmarked]).issues.find((i) => i.checkId === 'faq-content')!;
+    expect(alone).toMatchObject({ title: 'FAQ not marked up as FAQPage', suggestion: 'Mark the questions and answers up as FAQPage JSON-LD.' });
   });
 });

@@ -70,7 +70,7 @@ export function scoreAudit(model: PageModel, site: SiteContext | null, opts: Run
     .sort((a, b) => b.pointsLost - a.pointsLost || (a.id < b.id ? -1 : 1));
   const issues: AuditIssue[] = failing.map((o) => ({
     checkId: o.id,
-    title: opts.checks.get(o.id)!.failureTitle,
+    title: o.title,
     priority: o.priority,
     category: o.category,
     suggestion: o.suggestion,
@@ -85,10 +85,20 @@ export function scoreAudit(model: PageModel, site: SiteContext | null, opts: Run
   };
 }
 
+/**
+ * The finding's own headline; a full pass shows the check's title. A check that scores short of
+ * 1 without a headline of its own (one written outside the engine) falls back to the headline
+ * true of every failure, never to the pass title.
+ */
+function titleOf(check: Check, result: CheckResult): string {
+  if (!result.applicable) return check.title;
+  return result.title ?? (result.score < 1 ? check.failureTitle : check.title);
+}
+
 function toOutcome(check: Check, subscore: SubscoreId, weight: number, result: CheckResult & { error?: string }, pointsLost: number): CheckOutcome {
   return {
     id: check.id,
-    title: result.applicable && result.score < 1 ? check.failureTitle : check.title,
+    title: titleOf(check, result),
     subscore,
     weight,
     score: result.applicable ? result.score : null,

@@ -35,6 +35,8 @@ describe('compareAudits', () => {
     expect(result.topFixes).toHaveLength(3);
     expect(result.topFixes.map((f) => f.checkId)).toEqual(failing.slice(0, 3).map((c) => c.id));
     expect(result.topFixes.map((f) => f.pointsLost)).toEqual(failing.slice(0, 3).map((c) => c.pointsLost));
+    // Each fix is headed by its own finding, as in the audit, not by a fixed title per check.
+    expect(result.topFixes.map((f) => f.title)).toEqual(failing.slice(0, 3).map((c) => c.title));
     expect(result.potentialScore).toBeGreaterThan(current.overallScore);
     expect(result.previousScore).toBeNull();
     expect(result.trend).toBeNull();

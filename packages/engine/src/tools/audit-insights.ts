@@ -60,7 +60,7 @@ export function compareAudits(input: CompareAuditsInput): AuditInsightsResult {
     .filter((c) => c.score !== null && c.score < PASS && c.pointsLost > 0)
     .sort((a, b) => b.pointsLost - a.pointsLost || (a.id < b.id ? -1 : 1))
     .slice(0, TOP_FIXES)
-    .map((c) => ({ checkId: c.id, title: CHECKS_BY_ID.get(c.id)?.failureTitle ?? c.title, pointsLost: c.pointsLost, priority: c.priority, suggestion: c.suggestion }));
+    .map((c) => ({ checkId: c.id, title: c.title, pointsLost: c.pointsLost, priority: c.priority, suggestion: c.suggestion }));
   return {
     currentScore: current.overallScore,
     previousScore,

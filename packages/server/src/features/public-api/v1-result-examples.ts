@@ -34,13 +34,13 @@ export const V1_RESULT_EXAMPLES: Record<string, unknown> = {
         "contentStructure": 93
       },
       "recommendations": [
-        "Content cites few or no external sources: Link the claims to their primary sources (studies, official statistics, standards) inside the text.",
+        "Content cites no external sources: Link the claims to their primary sources (studies, official statistics, standards) inside the text.",
         "Content is thin: Expand the content with sections that answer the related questions a reader would ask next."
       ],
       "issues": [
         {
           "checkId": "cited-sources",
-          "title": "Content cites few or no external sources",
+          "title": "Content cites no external sources",
           "priority": "Medium",
           "category": "Content",
           "suggestion": "Link the claims to their primary sources (studies, official statistics, standards) inside the text.",
@@ -118,7 +118,7 @@ export const V1_RESULT_EXAMPLES: Record<string, unknown> = {
           "contentStructure": 93
         },
         "recommendations": [
-          "Content cites few or no external sources: Link the claims to their primary sources (studies, official statistics, standards) inside the text.",
+          "Content cites no external sources: Link the claims to their primary sources (studies, official statistics, standards) inside the text.",
           "Content is thin: Expand the content with sections that answer the related questions a reader would ask next."
         ],
         "page_count": 1,
