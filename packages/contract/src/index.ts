@@ -18,6 +18,7 @@ export * from './public-pages';
 export * from './entitlements';
 export * from './billing-api';
 export * from './tool-functions';
+export * from './tool-outcome-messages';
 export * from './llm';
 export * from './citations';
 export * from './track';
