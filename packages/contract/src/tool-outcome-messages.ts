@@ -67,3 +67,7 @@ export function toolOutcomeMessage<N extends ToolFunctionName>(name: N, result: 
       return TOOL_MESSAGES.succeeded;
   }
 }
+
+/** Below this confidence a tool's result is shown as NOT_ENOUGH_EVIDENCE, never as a score or a rank (issue #32). */
+export const LOW_CONFIDENCE = 40;
+export const NOT_ENOUGH_EVIDENCE = 'Not enough evidence on your site';
