@@ -3,7 +3,7 @@ import type { PageModel } from '../model/types';
 import { truncate } from '../text/words';
 import { containsPhrase, countPhrase, keyPhrases, phraseIndex, phraseKey } from './text-terms';
 import { jsonLdNames, siteHost, siteName } from './site-identity';
-import { appearsAsWritten, cleanEntity, isCapitals, isUnknownSingleName, isWrittenAsName, isLoneName, isNounPhraseTopic, isShouted, LEGAL_SUFFIX_RE, ORGANIZATION_WORD_RE, splitNameList, withLegalSuffix, type CleanEntity } from './entity-names';
+import { appearsAsWritten, namedMidSentence, cleanEntity, isCapitals, isUnknownSingleName, isWrittenAsName, isLoneName, isNounPhraseTopic, isShouted, LEGAL_SUFFIX_RE, ORGANIZATION_WORD_RE, splitNameList, withLegalSuffix, type CleanEntity } from './entity-names';
 import { structuredEntities } from './structured-facts';
 import { contentText } from './prose';
 
@@ -176,7 +176,7 @@ export function entitiesOf(model: PageModel): PageEntity[] {
     if (e.type === 'person' && (isLoneName(e.name, people) || isUnknownSingleName(e.name))) continue;
     const name = e.type === 'person' ? e.name : withLegalSuffix(e.name, spoken);
     if (partOfDeclared(phraseKey(name))) continue;
-    add(name, kindFromContext(name, e.type));
+    add(name, kindFromContext(name, e.type, spoken));
   }
   for (const name of [...jsonLdNames(model, 'Product'), ...model.microdata.filter((m) => m.type === 'Product').flatMap((m) => m.properties.name ?? [])]) add(name, 'product');
   // "Powerwall 3", "Model Y 2024": capitalised names carrying a number are product or model names.
@@ -195,14 +195,16 @@ export function entitiesOf(model: PageModel): PageEntity[] {
 }
 
 /**
- * The tagger calls many capitalised phrases organisations ("Brew Pour-Over Coffee"); one is kept
- * as an organisation only when its name says so (a legal form, "University", "Bank") or it is an
- * acronym, and is "unknown" otherwise. People and places keep the tagger's reading.
+ * The tagger calls many capitalised phrases organisations ("Brew Pour-Over Coffee", a heading's
+ * words); one is kept as an organisation when its name says so (a legal form, "University",
+ * "Bank"), it is an acronym, or running prose names it mid-sentence ("panels from Enphase
+ * Energy"), and is "unknown" otherwise. People and places keep the tagger's reading.
  */
-function kindFromContext(name: string, type: EntityKind): EntityKind {
+function kindFromContext(name: string, type: EntityKind, prose: string): EntityKind {
   // "Norfolk City Council" is a body, whatever place it is named after.
   if (type === 'place' && ORGANIZATION_WORD_RE.test(name)) return 'organization';
   if (type !== 'organization') return type;
+  if (namedMidSentence(name, prose)) return 'organization';
   if (ORGANIZATION_WORD_RE.test(name) || LEGAL_SUFFIX_RE.test(name.split(/\s+/).at(-1) ?? '') || (isCapitals(name) && name.replace(/[^\p{L}]/gu, '').length >= 2)) return 'organization';
   return 'unknown';
 }

@@ -182,3 +182,8 @@ export function isWrittenAsName(name: string): boolean {
 export function isUnknownSingleName(name: string): boolean {
   return !/\s/.test(name) && !nlp(name).has('#Person');
 }
+
+/** Whether prose names it after a lower-case word, as a sentence does ("from Enphase Energy"), not at the start of a heading or a line. */
+export function namedMidSentence(name: string, text: string): boolean {
+  return new RegExp(`\\p{Ll}[,;]?\\s+${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, 'u').test(text);
+}

@@ -3,7 +3,7 @@ import { rankPassages } from '../retrieval/rank-passages';
 import { splitSentences } from '../text/words';
 import { structuredAnswers, type StructuredAnswer } from './structured-facts';
 import { contentTerms } from './text-terms';
-import { stripLeadingByline } from './prose';
+import { withoutByline } from './prose';
 
 /**
  * Finds the passage of a site that answers a question, or says that none does (issue #32). The
@@ -89,16 +89,6 @@ function askedTerms(question: string, type: QuestionType): string[] {
 
 const DAY_OR_MONTH_RE = /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
 
-/** "By Maya Okafor, Head Roaster · Published March 3, 2025 · Updated April 10, 2025": a byline run into the text's start. */
-const BYLINE_HEAD_RE = /^By\s+[^.!?]{2,80}?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2}\s*(?:[·|•,-]\s*)?)+/i;
-
-/** The sentence without a byline or dateline run into its start: an answer is never read from the byline. */
-export function withoutByline(sentence: string, author: string | null): string {
-  const stripped = stripLeadingByline(sentence, author);
-  const m = BYLINE_HEAD_RE.exec(stripped);
-  return m && /^\s*\p{Lu}/u.test(stripped.slice(m[0].length)) ? stripped.slice(m[0].length).trim() : stripped;
-}
-
 /** Capitalised names in the question after its first word: "Portland", "Brightside Dental". */
 function askedNames(question: string): string[] {
   // Days and months are capitalised but name a time, which the "when" evidence covers.
@@ -146,7 +136,8 @@ export function findSiteAnswers(question: string, pages: SiteAnswerPage[]): Site
     if (type === 'steps') {
       const steps = stepsIn(model, passage.text);
       if (steps) {
-        answers.push({ pageId: passage.pageId, url: model.url, heading: passage.heading, text: steps.map((s, i) => `Step ${i + 1}: ${s.trim().replace(/[.;]?$/, '.')}`).join(' '), coverage, from: 'passage', rank: passage.rank, score: coverage + relative + 0.5 });
+        // Steps are what a "how do I" question asks for: a list of them beats any prose about the subject.
+        answers.push({ pageId: passage.pageId, url: model.url, heading: passage.heading, text: steps.map((s, i) => `Step ${i + 1}: ${s.trim().replace(/[.;]?$/, '.')}`).join(' '), coverage, from: 'passage', rank: passage.rank, score: coverage + relative + 1.5 });
         continue;
       }
     }

@@ -107,3 +107,20 @@ describe('Prompt Match Suggestions on the coffee roaster', () => {
     expect(score.best?.text).toContain('$19.50');
   });
 });
+
+describe('Content Generator on the coffee roaster', () => {
+  it('never claims that no page covers "pour-over" when the article is about it, and answers from the article\'s passages', async () => {
+    const { generateContent } = await import('../../content/generate-content');
+    const pages = coffee().map((model) => ({ url: model.url!, model }));
+    const result = generateContent({ contentType: 'faq', topic: 'pour-over', keywords: [], length: 'medium', pages, siteLabel: 'stumptownbean.example' });
+    const faqs = result.generatedContent.faqs;
+    expect(faqs.filter((f) => !f.grounded)).toEqual([]);
+    expect(faqs.length).toBeGreaterThan(0);
+    const article = pages[ARTICLE].model.mainText;
+    for (const f of faqs) {
+      expect(f.answer).not.toMatch(/^By |Published/);
+      // Traceable: every answer's first sentence stands in the page it cites.
+      expect(article.replace(/\s+/g, ' ')).toContain(f.answer.split(/(?<=[.!?])\s/)[0].replace(/…$/, '').trim().slice(0, 40));
+    }
+  });
+});
