@@ -23,6 +23,7 @@ export * from './llm';
 export * from './citations';
 export * from './track';
 export * from './site-match';
+export * from './your-score';
 export * from './reports';
 export * from './content-tools';
 export * from './genie';

@@ -284,6 +284,12 @@ export const competitiveAnalysisResultSchema = z.object({
   summary: z.object({ competitivePosition: competitivePositionSchema, averageCompetitorScore: score100, scoreDifference: z.number() }),
   recommendations: z.array(z.string()),
   checkGaps: z.array(checkGapSchema),
+  /**
+   * What was compared, like with like (issue 30): every site's latest stored site audit (the same
+   * scores the dashboard shows), or, when one of them has no site audit yet, each site's start
+   * page audited now. Absent in results stored before it was recorded.
+   */
+  basis: z.enum(['site-audits', 'start-pages']).optional(),
 });
 export type CompetitiveAnalysisResult = z.infer<typeof competitiveAnalysisResultSchema>;
 

@@ -86,7 +86,12 @@ export type WebhookAttemptList = z.infer<typeof webhookAttemptListSchema>;
 export const webhookTestResultSchema = z.object({ attempt: webhookAttemptSchema });
 export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>;
 
+/** Test events one endpoint may send per minute: each is an outbound request that answers with the receiver's reply. */
+export const WEBHOOK_TESTS_PER_MINUTE = 5;
+
 export const WEBHOOK_MESSAGES = {
+  clientRole: 'Webhooks are managed by the agency: a client account cannot see or change them.',
+  testRateLimited: (seconds: number) => `At most ${WEBHOOK_TESTS_PER_MINUTE} test events per minute for one endpoint. Try again in ${seconds} s.`,
   tooMany: `You can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Delete one first.`,
   notFound: 'Webhook endpoint not found.',
   httpsRequired: 'Use an https:// URL, so events travel encrypted.',

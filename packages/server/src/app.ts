@@ -190,7 +190,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(feedbackRoutes);
   await app.register(reportRoutes, { job: reportJob, storage: reportStorage });
   await app.register(clientReportsPlugin, { storage: reportStorage, publicUrl: config.publicUrl });
-  const publicApi = { auditJob, allowHosts: config.fetchAllowHosts, citationSources: config.citationSources, rateLimitPerMinute: config.apiRateLimitPerMinute, publicUrl: config.publicUrl, afterSave: auditDeps.afterSave };
+  const publicApi = { auditJob, allowHosts: config.fetchAllowHosts, citationSources: config.citationSources, rateLimitPerMinute: config.apiRateLimitPerMinute, anonymousPerMinute: config.apiAnonymousPerMinute, publicUrl: config.publicUrl, afterSave: auditDeps.afterSave };
   await app.register(publicApiPlugin, publicApi);
   await app.register(mcpRoutes, publicApi);
   await app.register(billingPlugin, { config: config.billing, publicUrl: config.publicUrl, isProduction: config.isProduction });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { readApiRateLimit } from './settings/api-rate-limit';
+import { readApiAnonymousRateLimit, readApiRateLimit } from './settings/api-rate-limit';
 import { readCitationSourceSettings, type CitationSourceSettings } from './settings/citation-sources';
 import { readLlmSettings, type LlmSettings } from './settings/llm';
 import { loadBillingConfig, type BillingConfig } from './settings/billing';
@@ -52,6 +52,8 @@ export interface Config {
   credentialsKey: Buffer;
   /** Requests per minute of each public API key (API_RATE_LIMIT_PER_MINUTE, default 60). */
   apiRateLimitPerMinute: number;
+  /** Requests per minute per address to /api/v1 and /api/mcp without a valid key (API_ANONYMOUS_PER_MINUTE, default 60; 0 = off). */
+  apiAnonymousPerMinute: number;
   /** Per user/IP request limits of the API (RATE_LIMIT_PER_MINUTE, RATE_LIMIT_EXPENSIVE_PER_MINUTE; ops/rate-limit). */
   rateLimit: RateLimitSettings;
   /** JOBS=off: this process sends jobs but handles none, for an API next to dedicated workers (npm run worker). */
@@ -238,6 +240,7 @@ export function loadConfig(env: Env = process.env): Config {
     reportStorage: readReportStorageSettings(env, dataDir, (message) => new ConfigError(message)),
     credentialsKey: resolveCredentialsKey(env, dataDir, isProduction, (message) => new ConfigError(message)),
     apiRateLimitPerMinute: readApiRateLimit(env, (message) => new ConfigError(message)),
+    apiAnonymousPerMinute: readApiAnonymousRateLimit(env, nodeEnv, (message) => new ConfigError(message)),
     rateLimit: readRateLimitSettings(env, nodeEnv, (message) => new ConfigError(message)),
     jobsEnabled: !/^(off|false|0|no)$/i.test(env.JOBS ?? ''),
     schedulesEnabled: !/^(off|false|0|no)$/i.test(env.JOB_SCHEDULES ?? ''),

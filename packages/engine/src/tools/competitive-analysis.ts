@@ -1,8 +1,16 @@
-import { SUBSCORE_IDS, type AuditResult, type CheckGap, type CompetitiveAnalysisResult, type CompetitivePosition, type SiteScore, type Subscores } from '@citable/contract';
+import { SUBSCORE_IDS, type AuditResult, type CheckGap, type CheckOutcome, type CompetitiveAnalysisResult, type CompetitivePosition, type SiteScore, type Subscores } from '@citable/contract';
 import { CHECKS_BY_ID } from '../checks';
 import { round } from './text-terms';
 
-export type NamedAudit = AuditResult & { url: string; name: string };
+/**
+ * A site's or page's audit as the comparison reads it: its scores and its checks. A page audit
+ * (AuditResult) is one; so is a stored site audit, whose checks are the means over its pages.
+ */
+export type NamedAudit = Pick<AuditResult, 'overallScore' | 'subscores'> & {
+  checks: Pick<CheckOutcome, 'id' | 'title' | 'score' | 'pointsLost' | 'suggestion'>[];
+  url: string;
+  name: string;
+};
 
 export interface CompareCompetitorsInput {
   primary: NamedAudit;

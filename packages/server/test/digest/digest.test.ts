@@ -39,11 +39,21 @@ async function newUser(plan: PlanId): Promise<TestUser> {
   return { cookie, id, email };
 }
 
-/** Audits the local site at a content level; `daysAgo` moves the saved audit back in time. */
+/**
+ * A site audit (the site's score, issue 30: a page audit is none) of the local site at a content
+ * level; `daysAgo` moves the saved audit back in time.
+ */
 async function audit(user: TestUser, level: number, daysAgo = 0): Promise<void> {
   site.level = level;
-  const response = await api(base, '/api/functions/ai-visibility-audit', { cookie: user.cookie, body: { url: `${site.url}/` } });
-  expect(response.status).toBe(200);
+  const started = await api(base, '/api/audits', { cookie: user.cookie, body: { url: site.url, scope: 'site', maxPages: 1 } });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  const id = started.body.id as string;
+  for (;;) {
+    const run = (await api(base, `/api/audits/${id}`, { cookie: user.cookie })).body as { status: string; error?: string };
+    if (run.status === 'completed') break;
+    if (run.status === 'failed') throw new Error(`audit failed: ${run.error}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   if (daysAgo === 0) return;
   const [latest] = await server.db.select({ id: auditHistory.id }).from(auditHistory).where(eq(auditHistory.userId, user.id)).orderBy(desc(auditHistory.createdAt)).limit(1);
   await server.db

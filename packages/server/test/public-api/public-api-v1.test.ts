@@ -219,6 +219,23 @@ describe('cursor pagination', () => {
     expectProblem(await api(server.baseUrl, '/api/v1/audits?limit=0', { headers: bearer(key) }), 400);
     expectProblem(await api(server.baseUrl, '/api/v1/audits?limit=101', { headers: bearer(key) }), 400);
   });
+
+  // Issue #35: dates that pass the format but are not dates reached the query's cast (500).
+  it('answers 400 with a problem for a cursor whose date is not a real date, or whose id is not one', async () => {
+    const { key } = await newAccount('core');
+    const id = '0b7c6a52-3f0e-4a63-9a45-2f7c1d1f8e01';
+    const cursors = ['2026-13-45T99:99:99.000000Z', '0000-01-01T00:00:00.000000Z', '2026-02-30T00:00:00.000000Z', '2026-01-01T24:00:00.000000Z'].map((date) =>
+      Buffer.from(JSON.stringify(['audits', date, id])).toString('base64url'),
+    );
+    cursors.push(Buffer.from(JSON.stringify(['audits', '2026-01-01T00:00:00.000000Z', 'not-a-uuid'])).toString('base64url'));
+    for (const bad of cursors) {
+      expectProblem(await api(server.baseUrl, `/api/v1/audits?cursor=${bad}`, { headers: bearer(key) }), 400, PUBLIC_API_V1_MESSAGES.badCursor);
+    }
+    // A site id that is not canonical base64url (a trailing bit set) names no site.
+    expectProblem(await api(server.baseUrl, `/api/v1/websites?cursor=${Buffer.from(JSON.stringify(['websites', 'aGl'])).toString('base64url')}`, { headers: bearer(key) }), 400, PUBLIC_API_V1_MESSAGES.badCursor);
+    const real = Buffer.from(JSON.stringify(['audits', '2024-02-29T23:59:59.999999Z', id])).toString('base64url');
+    expect((await api(server.baseUrl, `/api/v1/audits?cursor=${real}`, { headers: bearer(key) })).status).toBe(200);
+  });
 });
 
 describe('websites and competitors', () => {

@@ -4,6 +4,7 @@ import { profileSchema, REPORT_MESSAGES, reportConfigSchema, reportDocumentSchem
 import { auditContent } from '@citable/engine';
 import { gatherReport, ReportDataError } from '../../src/features/reports/gather';
 import { saveAuditHistory } from '../../src/features/audits/history';
+import { storedSiteAudit } from '../../src/features/audits/stored-audit';
 import { setPlan } from '../../src/features/profile/profile';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from '../helpers';
 
@@ -48,6 +49,11 @@ async function save(user: TestUser, url: string | null, result: AuditResult, at:
   await saveAuditHistory(server.db, user.id, randomUUID(), url, { kind: url === null ? 'content' : 'page', result }, at);
 }
 
+/** A one-page site audit: competitors are compared site against site (issue 30). */
+async function saveSite(user: TestUser, url: string, result: AuditResult, at: Date): Promise<void> {
+  await saveAuditHistory(server.db, user.id, randomUUID(), url, storedSiteAudit([result], []), at);
+}
+
 async function gather(user: TestUser, website: string | null = null) {
   const document = await gatherReport(server.db, {
     id: randomUUID(),
@@ -82,15 +88,17 @@ describe('the report’s site and its competitors', () => {
     await save(user, OWN, home, at(1));
     await save(user, `${OWN}tea`, teaPage, at(2));
     // The competitor on the same host, audited last: by origin alone it was "the site's latest".
-    await save(user, RIVAL, rival, at(3));
-    await save(user, SHOP, shop, at(4));
+    await saveSite(user, RIVAL, rival, at(3));
+    await saveSite(user, SHOP, shop, at(4));
 
     const first = await gather(user);
     expect(first.site).toMatchObject({ name: 'Lantern Tea', url: `${OWN}tea`, auditedAt: at(2).toISOString() });
     expect(first.site.latest?.overallScore).toBe(teaPage.overallScore);
     expect(first.issues.map((issue) => issue.checkId)).toEqual(expect.arrayContaining(teaPage.issues.map((issue) => issue.checkId)));
-    expect(first.history.map((point) => point.overallScore)).toEqual([home.overallScore, teaPage.overallScore]);
-    expect(first.websites).toEqual([{ name: 'Lantern Tea', url: OWN, latest: expect.objectContaining({ overallScore: teaPage.overallScore }) }]);
+    // Two pages are not one series (issue 30): the history holds the reported page's audits only.
+    expect(first.history.map((point) => point.overallScore)).toEqual([teaPage.overallScore]);
+    // The websites' table gives each site's score, a site audit: Lantern Tea has none yet (issue 30).
+    expect(first.websites).toEqual([{ name: 'Lantern Tea', url: OWN, latest: null }]);
     expect(first.competitors.map((site) => [site.name, site.latest?.overallScore ?? null])).toEqual([
       ['Kettle Co', rival.overallScore],
       ['Tea Shop', shop.overallScore],

@@ -38,6 +38,18 @@ async function audit(user: TestUser, url: string): Promise<void> {
   expect(response.status, JSON.stringify(response.body)).toBe(200);
 }
 
+/** A site audit of `pages` pages, run to its end: a site's score, and what its changes are measured between (issue 30). */
+async function siteAudit(user: TestUser, url: string, pages = 2): Promise<void> {
+  const started = await api(base, '/api/audits', { cookie: user.cookie, body: { url, scope: 'site', maxPages: pages } });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  for (;;) {
+    const run = (await api(base, `/api/audits/${started.body.id as string}`, { cookie: user.cookie })).body as { status: string; error?: string };
+    if (run.status === 'completed') return;
+    if (run.status === 'failed') throw new Error(`audit of ${url} failed: ${run.error}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const roiInputs = { monthlyOrganicTraffic: 12_000, conversionRate: 2.5, valuePerConversion: 80 };
 
 function request(overrides: Partial<GenerateReportRequest> = {}, config: GenerateReportRequest['config'] = {}): GenerateReportRequest {
@@ -69,10 +81,12 @@ beforeAll(async () => {
   server = await startTestServer({ env: { FETCH_ALLOW_HOSTS: '127.0.0.1' } });
   base = server.baseUrl;
   core = await newUser('core');
-  // Real audits through the API: two pages of the site (a history with a change) and the competitor.
-  await audit(core, `${site.url}/about`);
+  // Real audits through the API: two site audits of the same pages (a history, like with like),
+  // a page audit of the site in between (never part of it, issue 30), and the competitor's site.
+  await siteAudit(core, site.url);
   await audit(core, `${site.url}/faq`);
-  await audit(core, `${rival.url}/`);
+  await siteAudit(core, site.url);
+  await siteAudit(core, rival.url);
 });
 afterAll(async () => {
   await server?.close();
@@ -172,11 +186,14 @@ describe('generated reports from real audits', () => {
     expect(doc.site.latest?.overallScore).toBe(doc.history[1]!.overallScore);
     expect(doc.issues.length).toBeGreaterThan(0);
     expect(doc.roi?.available).toBe(true);
+    expect(doc.site).toMatchObject({ auditKind: 'site', pageCount: 2 });
     if (doc.roi?.available) {
       const gain = doc.history[1]!.overallScore - doc.history[0]!.overallScore;
       expect(doc.roi.terms[0]).toMatchObject({ label: 'Overall score gain', value: gain });
-      const visits = doc.roi.terms.find((term) => term.label === 'Estimated AI-referred traffic increase')!;
-      expect(visits.value).toBe(Math.round(12_000 * (Math.max(0, gain) / 100) * 0.4));
+      // The same pages read twice: no gain, so no projected visits (issue 30); a rise would project them.
+      const visits = doc.roi.terms.find((term) => term.label === 'Estimated AI-referred traffic increase');
+      if (gain > 0) expect(visits?.value).toBe(Math.round(12_000 * (gain / 100) * 0.4));
+      else expect(visits).toBeUndefined();
     }
   });
 
@@ -206,8 +223,9 @@ describe('generated reports from real audits', () => {
 
   it('gives agencies the competitive template with benchmarks and their branding', async () => {
     const agency = await newUser('agency');
-    await audit(agency, `${site.url}/`);
-    await audit(agency, `${rival.url}/about`);
+    await siteAudit(agency, site.url);
+    // Competitors are compared site against site (issue 30).
+    await siteAudit(agency, rival.url, 1);
     const body = request({ reportType: 'competitive-intelligence', format: 'pdf' }, { brandingOptions: { includeLogo: false, customColors: false, companyName: 'Acme Agency', footerText: 'Confidential: prepared for Lantern Tea' } });
     const report = await generate(agency, body);
     expect(report.status, report.error ?? '').toBe('completed');

@@ -36,13 +36,14 @@ export const auditFunctionRoutes: FastifyPluginAsyncZod<{ allowHosts: readonly s
       try {
         // The heartbeat tells other processes this run is alive though no job holds it.
         stored = url !== undefined ? await withRunHeartbeat(app.db, owner.ownerId, run.id, () => auditPageUrl(url, deps)) : await auditPastedContent(content ?? '');
+        // The save is part of the work: a save that fails fails the run, never leaves it running (#35).
+        await finishRun(deps, owner.ownerId, run, stored);
       } catch (error) {
         const message = expectedFailureMessage(error);
         await failRun(app.db, owner.ownerId, run.id, message ?? INTERNAL_FAILURE_MESSAGE);
         if (message === null) throw error;
         throw new HttpError(failureStatus(error), { error: message });
       }
-      await finishRun(deps, owner.ownerId, run, stored);
       return toFunctionResponse(run.id, stored, profile.plan);
     },
   );

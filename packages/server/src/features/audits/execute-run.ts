@@ -19,9 +19,8 @@ export async function executeRun(deps: AuditDeps & Partial<Pick<CrawlDeps, 'enqu
   // a direct call without it crawls in this process.
   if (run.scope === 'site' && deps.enqueuePage) return runSiteCrawl({ ...deps, enqueuePage: deps.enqueuePage }, userId, { ...run, websiteUrl: run.websiteUrl });
   await markRunning(deps.db, userId, runId);
-  let stored: StoredAudit;
   try {
-    stored =
+    const stored: StoredAudit =
       run.scope === 'site'
         ? await auditSite(run.websiteUrl, {
             allowHosts: deps.allowHosts,
@@ -29,13 +28,13 @@ export async function executeRun(deps: AuditDeps & Partial<Pick<CrawlDeps, 'enqu
             onProgress: (progress) => writeProgress(deps.db, userId, runId, progress),
           })
         : await auditPageUrl(run.websiteUrl, { allowHosts: deps.allowHosts });
+    // The save is part of the work: a save that fails fails the run, never leaves it running (#35).
+    await finishRun(deps, userId, run, stored);
   } catch (error) {
     // The process is stopping: the job runs again after the restart, so the run is left in flight.
     if (error instanceof AuditEngineClosed) throw error;
     const message = expectedFailureMessage(error);
     if (message === null) deps.log.error({ err: error, auditId: runId }, 'audit failed');
     await failAudit(deps, userId, runId, message ?? INTERNAL_FAILURE_MESSAGE);
-    return;
   }
-  await finishRun(deps, userId, run, stored);
 }

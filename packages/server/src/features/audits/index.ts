@@ -16,7 +16,7 @@ export { toFunctionResponse } from './reveal';
 export { auditRoutes } from './routes';
 export { auditPageUrl, auditSite } from './run-audit';
 export { createRun, failAbandonedRuns, failRun, getRun, getRunInFlight, getRunWithAudit, markRunning, writeProgress } from './runs';
-export { failingChecksGain, pageCountOf, reportCheck } from './stored-audit';
+export { failingChecksGain, measuredAudit, pageCountOf, reportCheck } from './stored-audit';
 export type { FixGain, StoredAudit } from './stored-audit';
 export { enforceAuditLimit, isOwnHost, siteAuditPages } from './usage';
 export { toHistoryItem, toRunView } from './views';

@@ -1,4 +1,4 @@
-import type { AuditReportCheck, AuditResult, CheckOutcome, ErrorPage, SiteAuditResult } from '@citable/contract';
+import type { AuditReportCheck, AuditResult, CheckOutcome, ErrorPage, MeasuredAudit, SiteAuditResult } from '@citable/contract';
 import { aggregateSiteAudit, DEFAULT_SCORING_CONFIG } from '@citable/engine';
 import type { FailedPage, StoredAudit } from '../../db/stored-audit-data';
 
@@ -101,6 +101,15 @@ export function historyColumns(stored: StoredAudit) {
 
 export function pageCountOf(stored: StoredAudit): number {
   return stored.kind === 'site' ? stored.result.pageCount : 1;
+}
+
+/**
+ * What a stored audit measured (kind, address, page set), for contract `sameMeasurement`: two
+ * audits are compared only when it is the same (issue 30).
+ */
+export function measuredAudit(row: { websiteUrl: string | null; auditData: StoredAudit }): MeasuredAudit {
+  const stored = row.auditData;
+  return { kind: stored.kind, url: row.websiteUrl, pageCount: pageCountOf(stored), pageUrls: stored.kind === 'site' ? stored.result.pages.map((page) => page.url) : undefined };
 }
 
 /** What fixing an audit's failing checks is worth: how many fail, and the overall points they cost. */

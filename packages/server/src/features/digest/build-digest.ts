@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
-import type { Digest } from '@citable/contract';
+import { addressKey, isSiteScore, sameMeasurement, siteScoreAudit, type Digest } from '@citable/contract';
 import type { Db } from '../../db/client';
 import { alerts, citationRuns } from '../../db/schema';
-import type { AuditHistoryRow } from '../audits';
+import { measuredAudit, type AuditHistoryRow } from '../audits';
 import { getOrCreateProfile } from '../profile';
 import { ownAudits } from '../track';
 import { topFixes } from './top-fixes';
@@ -15,17 +15,26 @@ const ALERT_LIMIT = 5;
 /** Where each part of the digest leads in the dashboard. */
 export const digestLink = (publicUrl: string, section: string) => `${publicUrl}/dashboard?section=${encodeURIComponent(section)}`;
 
-/** Per website: the latest audit of the week against the last one before it (or the week's first). */
+/**
+ * Per website: its score (the latest site audit of the week) against the last audit before it that
+ * measured the same pages (or the week's first such). Page audits are no site's score, and a crawl
+ * of other pages is no earlier value of it (contract your-score.ts, issue 30): then no change is given.
+ */
 function scoreChanges(audits: AuditHistoryRow[], weekStart: Date): Digest['scoreChanges'] {
   const bySite = new Map<string, AuditHistoryRow[]>();
   // Pasted content has no site to follow over time.
-  for (const audit of audits) if (audit.websiteOrigin) bySite.set(audit.websiteOrigin, [...(bySite.get(audit.websiteOrigin) ?? []), audit]);
+  for (const audit of audits) {
+    const key = addressKey(audit.websiteUrl);
+    if (audit.websiteOrigin && key && isSiteScore(audit.auditData)) bySite.set(key, [...(bySite.get(key) ?? []), audit]);
+  }
   const changes: Digest['scoreChanges'] = [];
-  for (const [site, rows] of bySite) {
+  for (const rows of bySite.values()) {
     const inWeek = rows.filter((row) => row.createdAt >= weekStart);
     if (inWeek.length === 0) continue;
-    const latest = inWeek[0];
-    const before = rows.find((row) => row.createdAt < weekStart) ?? (inWeek.length > 1 ? inWeek[inWeek.length - 1] : undefined);
+    const latest = inWeek[0]!;
+    const site = latest.websiteOrigin!;
+    const comparable = rows.filter((row) => row !== latest && sameMeasurement(measuredAudit(row), measuredAudit(latest)));
+    const before = comparable.find((row) => row.createdAt < weekStart) ?? comparable[comparable.length - 1];
     const from = before?.overallScore ?? null;
     changes.push({ site, from, to: latest.overallScore, change: from === null ? null : latest.overallScore - from });
   }
@@ -47,7 +56,8 @@ export async function buildDigest(db: Db, userId: string, now: Date, publicUrl: 
     .select({ mentions: citationRuns.mentions, samples: citationRuns.samples })
     .from(citationRuns)
     .where(and(eq(citationRuns.userId, userId), gte(citationRuns.createdAt, weekStart), lt(citationRuns.createdAt, now)));
-  const latest = audits[0];
+  // The fixes are the site's score's: its latest site audit, a page audit only while there is none.
+  const latest = siteScoreAudit(audits.map((audit) => ({ kind: audit.auditData.kind, audit })))?.audit ?? audits[0];
   const fixes = latest ? topFixes(latest.auditData).map((fix) => ({ ...fix, url: digestLink(publicUrl, 'audit') })) : [];
   const changes = scoreChanges(audits, weekStart);
   return {

@@ -1,8 +1,9 @@
-import { McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { HttpError } from '../../lib/http-error';
 import { latestAudits, readAudit } from '../public-api';
 import type { Caller } from './tool-kit';
+import { publicToolFailure } from './tool-errors';
 
 /** The MCP specification's code for a resource that does not exist (resources, error handling). */
 const RESOURCE_NOT_FOUND = -32002;
@@ -19,7 +20,9 @@ export const auditUri = (id: string) => `citable://audits/${encodeURIComponent(i
 export function registerAuditResources(server: McpServer, caller: Caller): void {
   const template = new ResourceTemplate('citable://audits/{id}', {
     list: async () => {
-      const { audits } = await latestAudits(caller.app, caller.holder.userId, LISTED_AUDITS);
+      const { audits } = await latestAudits(caller.app, caller.holder.userId, LISTED_AUDITS).catch((error: unknown) => {
+        throw new McpError(ErrorCode.InternalError, publicToolFailure(error, caller.requestId, caller.app.log));
+      });
       return {
         resources: audits.map((audit) => ({
           uri: auditUri(audit.id),
@@ -42,7 +45,8 @@ export function registerAuditResources(server: McpServer, caller: Caller): void 
         return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(audit, null, 2) }] };
       } catch (error) {
         if (error instanceof HttpError && error.status === 404) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri.href}`, { uri: uri.href });
-        throw error;
+        // The SDK would send the thrown message (a failed query's SQL): the public line instead.
+        throw new McpError(ErrorCode.InternalError, publicToolFailure(error, caller.requestId, caller.app.log));
       }
     },
   );

@@ -66,7 +66,7 @@ export const mcpRoutes: FastifyPluginAsync<PublicApiOptions> = async (app, optio
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.url !== MCP_PATH) return;
     try {
-      holders.set(request, await guardKeyRequest(app.db, options.rateLimitPerMinute, request, reply));
+      holders.set(request, await guardKeyRequest(app.db, { perKey: options.rateLimitPerMinute, anonymousPerAddress: options.anonymousPerMinute ?? 0 }, request, reply));
     } catch (error) {
       if (error instanceof HttpError && error.status === 401) reply.header('www-authenticate', bearerChallenge(publicUrl(), request));
       throw error;
@@ -90,7 +90,7 @@ export const mcpRoutes: FastifyPluginAsync<PublicApiOptions> = async (app, optio
 
     const [{ buildMcpServer }, { StreamableHTTPServerTransport }] = await loadRuntime();
     const cancelled = new AbortController();
-    const server = buildMcpServer({ app, options, holder, cancelled: cancelled.signal });
+    const server = buildMcpServer({ app, options, holder, requestId: request.id, cancelled: cancelled.signal });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !wantsProgress(request.body) });
     const close = () => {
       void transport.close();

@@ -21,12 +21,13 @@ export async function auditPageNow(app: FastifyInstance, options: Pick<PublicApi
   try {
     // The heartbeat tells other processes this run is alive though no job holds it.
     stored = await withRunHeartbeat(app.db, userId, run.id, () => auditPageUrl(url, deps));
+    // The save is part of the work: a save that fails fails the run, never leaves it running (#35).
+    await finishRun(deps, userId, run, stored);
   } catch (error) {
     const message = expectedFailureMessage(error);
     await failRun(app.db, userId, run.id, message ?? INTERNAL_FAILURE_MESSAGE);
     if (message === null) throw error;
     throw new HttpError(failureStatus(error), { error: message });
   }
-  await finishRun(deps, userId, run, stored);
   return toFunctionResponse(run.id, stored, profile.plan);
 }

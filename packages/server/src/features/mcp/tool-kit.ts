@@ -4,12 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import { assertEntitled, currentPlan } from '../billing';
 import { HttpError } from '../../lib/http-error';
 import { keyHolderToolContext, type KeyHolder, type PublicApiOptions } from '../public-api';
+import { toolFailure } from './tool-errors';
 
 /** Who calls: the app, the endpoint's options and the key holder, for one HTTP exchange. */
 export interface Caller {
   app: FastifyInstance;
   options: PublicApiOptions;
   holder: KeyHolder;
+  /** The HTTP request's id: in every internal error's text and its log entry. */
+  requestId: string;
   /** Aborted when the client sent `notifications/cancelled` for a call of this exchange (cancellations.ts). */
   cancelled: AbortSignal;
 }
@@ -27,7 +30,7 @@ export const toolError = (text: string): CallToolResult => ({ isError: true, con
 
 /**
  * Expected failures (plan, validation, unreadable page) become tool errors the assistant can read
- * out. Audits take no gate, as on the REST API: every plan audits, and the plan decides how much
+ * out; anything else a short public line with the request id (tool-errors.ts), never its SQL. Audits take no gate, as on the REST API: every plan audits, and the plan decides how much
  * of the result is revealed.
  */
 export async function guarded(gate: Gate | null, caller: Caller, run: () => Promise<CallToolResult>): Promise<CallToolResult> {
@@ -36,7 +39,7 @@ export async function guarded(gate: Gate | null, caller: Caller, run: () => Prom
     return await run();
   } catch (error) {
     if (error instanceof HttpError) return toolError(error.body.error);
-    throw error;
+    return toolFailure(error, caller.requestId, caller.app.log);
   }
 }
 

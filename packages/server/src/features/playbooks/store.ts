@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { CUSTOM_FIX_STEP_PREFIX, CUSTOM_PLAYBOOK_PREFIX, type AuditIssue, type Playbook, type Profile, type Subscores } from '@citable/contract';
 import type { Db } from '../../db/client';
 import { auditHistory, customPlaybooks, playbookProgress } from '../../db/schema';
-import { ownAuditCondition, siteAuditCondition, siteParams, profileSites } from '../track';
+import { ownAuditCondition, siteAuditCondition, siteParams, profileSites, siteScoreCondition } from '../track';
 
 /** Playbook progress and custom playbooks, always scoped by the user id. */
 
@@ -73,18 +73,26 @@ export interface LatestAudit {
 
 type Sites = Pick<Profile, 'websites' | 'competitors'>;
 
-/** The newest own audit: a competitor's audit (by the profile's sites) is never the user's. */
+/**
+ * The newest own audit, a site audit first (the site's score, issue 30: a newer page audit is one
+ * page, and a playbook built from it would be that page's, not the site's); a page audit only while
+ * there is no site audit. A competitor's audit (by the profile's sites) is never the user's.
+ */
 export async function latestAudit(db: Db, userId: string, sites: Sites = { websites: [], competitors: [] }): Promise<LatestAudit | null> {
-  return newestWhere(db, and(eq(auditHistory.userId, userId), ownAuditCondition(siteParams(profileSites(sites))))!);
+  return newestSiteAuditFirst(db, and(eq(auditHistory.userId, userId), ownAuditCondition(siteParams(profileSites(sites))))!);
 }
 
 /**
- * The newest audit of one site (`website`, matched by contract/site-match.ts's rule, so a
+ * The newest audit of one site, a site audit first (`website`, matched by contract/site-match.ts's rule, so a
  * competitor under another path of the same host keeps its audits); null without one.
  */
 export async function latestSiteAudit(db: Db, userId: string, sites: Sites, website: string): Promise<LatestAudit | null> {
   const ofSite = siteAuditCondition(sites, website);
-  return ofSite === null ? null : newestWhere(db, and(eq(auditHistory.userId, userId), ofSite)!);
+  return ofSite === null ? null : newestSiteAuditFirst(db, and(eq(auditHistory.userId, userId), ofSite)!);
+}
+
+async function newestSiteAuditFirst(db: Db, condition: SQL): Promise<LatestAudit | null> {
+  return (await newestWhere(db, and(condition, siteScoreCondition)!)) ?? newestWhere(db, condition);
 }
 
 async function newestWhere(db: Db, condition: SQL): Promise<LatestAudit | null> {

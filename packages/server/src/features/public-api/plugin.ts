@@ -19,6 +19,8 @@ export interface PublicApiOptions {
   allowHosts: readonly string[];
   citationSources: CitationSourceSettings;
   rateLimitPerMinute: number;
+  /** Requests per minute per address without a valid key (0 = off). */
+  anonymousPerMinute?: number;
   publicUrl: string;
   /** Smart alerts after a saved audit, as the dashboard's audits run them. */
   afterSave?: AuditDeps['afterSave'];
@@ -111,7 +113,7 @@ export const publicApiPlugin: FastifyPluginAsyncZod<PublicApiOptions> = async (a
       if (request.method === 'DELETE' && bodiless) delete request.headers['content-type'];
     });
     v1.addHook('onRequest', async (request, reply) => {
-      await guardKeyRequest(app.db, options.rateLimitPerMinute, request, reply);
+      await guardKeyRequest(app.db, { perKey: options.rateLimitPerMinute, anonymousPerAddress: options.anonymousPerMinute ?? 0 }, request, reply);
     });
     for (const route of V1_ROUTES) register(v1, route, services);
     // Unknown v1 paths answer a problem too (with a key; without one, the guard's 401), not the web app.

@@ -17,12 +17,25 @@ const WINDOW_MS = 60_000;
  * sign-in limits' table (same shape, same daily clean-up), under `api-key:<id>` names; the upsert
  * is atomic, so several server processes share one budget per key.
  */
-export async function hitKeyRateLimit(db: Db, keyId: string, limit: number, now = new Date()): Promise<KeyRateDecision> {
+export function hitKeyRateLimit(db: Db, keyId: string, limit: number, now = new Date()): Promise<KeyRateDecision> {
+  return hitWindow(db, `api-key:${keyId}`, limit, now);
+}
+
+/**
+ * Counts one request without a valid key (none, unknown or revoked) from an address, under
+ * `api-anonymous:<address>`: guessing keys, or a client left with a revoked one, is limited per
+ * address as docs/security.md says, without the database lookups of an unbounded stream.
+ */
+export function hitAnonymousRateLimit(db: Db, address: string, limit: number, now = new Date()): Promise<KeyRateDecision> {
+  return hitWindow(db, `api-anonymous:${address}`, limit, now);
+}
+
+async function hitWindow(db: Db, name: string, limit: number, now: Date): Promise<KeyRateDecision> {
   const windowStart = sql`${new Date(now.getTime() - WINDOW_MS).toISOString()}::timestamptz`;
   const expired = sql`${authRateLimits.windowStartedAt} <= ${windowStart}`;
   const [row] = await db
     .insert(authRateLimits)
-    .values({ key: `api-key:${keyId}`, count: 1, windowStartedAt: now })
+    .values({ key: name, count: 1, windowStartedAt: now })
     .onConflictDoUpdate({
       target: authRateLimits.key,
       set: {

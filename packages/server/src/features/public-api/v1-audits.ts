@@ -3,7 +3,7 @@ import { AUDIT_LIST_DEFAULT, AUDIT_MESSAGES, V1_PAGE_DEFAULT, type AuditListResp
 import type { FastifyInstance } from 'fastify';
 import { type auditRunJob, listAuditSummaries, createRun, failAbandonedRuns, failRun, getRunInFlight, getRunWithAudit, enforceAuditLimit, isOwnHost, siteAuditPages, summarySelection, toHistoryItem, toRunView } from '../audits';
 import { auditHistory } from '../../db/schema';
-import { decodeCursor, encodeCursor } from './cursor';
+import { decodeCursor, encodeCursor, isCursorTimestamp, isUuid } from './cursor';
 import { HttpError, notFound } from '../../lib/http-error';
 import { getOrCreateProfile } from '../profile';
 
@@ -51,9 +51,7 @@ export async function latestAudits(app: FastifyInstance, userId: string, limit =
 }
 
 const CURSOR_KIND = 'audits';
-/** created_at as PostgreSQL prints it in UTC with microseconds: exact, unlike a JS Date's milliseconds. */
-const CREATED_AT_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// created_at travels as PostgreSQL prints it in UTC with microseconds: exact, unlike a JS Date's milliseconds.
 
 /**
  * One page of the key owner's audits, newest first, ordered by (created_at, id) so that two
@@ -62,7 +60,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function pageOfAudits(app: FastifyInstance, userId: string, page: { limit?: number; cursor?: string }): Promise<V1AuditListResponse> {
   const limit = page.limit ?? V1_PAGE_DEFAULT;
-  const after = page.cursor === undefined ? null : decodeCursor(page.cursor, CURSOR_KIND, [CREATED_AT_TEXT, UUID]);
+  const after = page.cursor === undefined ? null : decodeCursor(page.cursor, CURSOR_KIND, [isCursorTimestamp, isUuid]);
   const createdAtText = sql<string>`to_char(${auditHistory.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
   const rows = await app.db
     .select({ ...summarySelection, createdAtText })

@@ -30,11 +30,12 @@ function toView(entry: SiteEntry): V1Site | null {
   return id ? { id, name: entry.name, url: entry.url } : null;
 }
 
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,3000}$/;
+/** A site id as siteId makes it: canonical base64url (it decodes and encodes back to itself), of bounded length. */
+const isSiteId = (part: string) => /^[A-Za-z0-9_-]{1,3000}$/.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part;
 
 /** One page of a list, sorted by id, so a cursor (the last id sent) holds under inserts and deletes. */
 export async function listSites(db: Db, userId: string, list: SiteList, page: V1PageQuery): Promise<{ items: V1Site[]; nextCursor: string | null }> {
-  const after = page.cursor === undefined ? null : decodeCursor(page.cursor, list, [ID_PATTERN])[0];
+  const after = page.cursor === undefined ? null : decodeCursor(page.cursor, list, [isSiteId])[0];
   const profile = await getOrCreateProfile(db, userId);
   const sorted = profile[list]
     .map(toView)

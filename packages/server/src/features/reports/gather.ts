@@ -7,7 +7,9 @@ import {
   reportSectionInPlan,
   SUBSCORE_IDS,
   SUBSCORE_LABELS,
+  sameMeasurement,
   siteAddress,
+  YOUR_SCORE_MESSAGES,
   type PlanId,
   type Profile,
   type ReportDocument,
@@ -18,9 +20,9 @@ import {
 } from '@citable/contract';
 import type { Db } from '../../db/client';
 import { auditHistory } from '../../db/schema';
-import { type AuditHistoryRow, pageCountOf, reportCheck } from '../audits';
+import { type AuditHistoryRow, measuredAudit, pageCountOf, reportCheck } from '../audits';
 import { hostOf, scheduledRuns, trackingRun } from '../citations';
-import { ownAuditCondition, siteAuditCondition, siteParams, profileSites } from '../track';
+import { ownAuditCondition, siteAuditCondition, siteParams, profileSites, siteScoreCondition } from '../track';
 import { resolveBranding } from './branding';
 import { computeRoi } from './roi';
 import type { StoredReportConfig } from './stored-config';
@@ -41,6 +43,7 @@ export interface ReportRequest {
 
 type ScorePoint = NonNullable<ReportSiteScores['latest']>;
 
+
 function scorePoint(row: AuditHistoryRow): ScorePoint {
   return {
     date: row.createdAt.toISOString(),
@@ -50,38 +53,51 @@ function scorePoint(row: AuditHistoryRow): ScorePoint {
 }
 
 /**
- * Which audits are a site's is decided as everywhere else (contract/site-match.ts, issue 19): a
- * competitor under another path of the same host keeps its audits, and the website keeps its own,
- * whichever is newer. `website` need not be in the profile: it is matched as one more of the user's.
+ * A site's score: its newest site audit (contract your-score.ts, issue 30), or with `anyKind` its
+ * newest audit of any kind (the report's fallback to a page audit, reported as one). Which audits
+ * are a site's is decided as everywhere else (contract/site-match.ts, issue 19): a competitor under
+ * another path of the same host keeps its audits. `website` need not be in the profile: it is
+ * matched as one more of the user's.
  */
-async function latestFor(db: Db, userId: string, profile: Profile, website: string | null): Promise<AuditHistoryRow | null> {
+async function latestFor(db: Db, userId: string, profile: Profile, website: string | null, anyKind = false): Promise<AuditHistoryRow | null> {
   const ofSite = website === null ? null : siteAuditCondition(profile, website);
   if (ofSite === null) return null;
   const [row] = await db
     .select()
     .from(auditHistory)
-    .where(and(eq(auditHistory.userId, userId), ofSite))
+    .where(and(eq(auditHistory.userId, userId), ofSite, anyKind ? undefined : siteScoreCondition))
     .orderBy(desc(auditHistory.createdAt))
     .limit(1);
   return row ?? null;
 }
 
-/** The newest of the user's own audits of an address (never a competitor's, never pasted content). */
+/** The newest of the user's own audits of an address (never a competitor's, never pasted content): a site audit first. */
 async function newestOwnAudit(db: Db, userId: string, profile: Profile): Promise<AuditHistoryRow | null> {
-  const [row] = await db
-    .select()
-    .from(auditHistory)
-    .where(and(eq(auditHistory.userId, userId), isNotNull(auditHistory.websiteOrigin), ownAuditCondition(siteParams(profileSites(profile)))))
-    .orderBy(desc(auditHistory.createdAt))
-    .limit(1);
-  return row ?? null;
+  const newest = async (kind: SQL | undefined) => {
+    const [row] = await db
+      .select()
+      .from(auditHistory)
+      .where(and(eq(auditHistory.userId, userId), isNotNull(auditHistory.websiteOrigin), ownAuditCondition(siteParams(profileSites(profile))), kind))
+      .orderBy(desc(auditHistory.createdAt))
+      .limit(1);
+    return row ?? null;
+  };
+  return (await newest(siteScoreCondition)) ?? (await newest(undefined));
 }
 
-/** The site's audits in the period, oldest first, at most the chart's number of points (the newest ones). */
-async function historyFor(db: Db, userId: string, ofSite: SQL, since: Date | null): Promise<ScorePoint[]> {
+/**
+ * The audits in the period that measured what `reported` measured (same kind, address and page
+ * set; issue 30), oldest first, ending with it, at most the chart's number of points. Any score
+ * change the report states is between these, never between a page audit and a site crawl.
+ */
+async function historyFor(db: Db, userId: string, ofSite: SQL, since: Date | null, reported: AuditHistoryRow): Promise<ScorePoint[]> {
   const scope = and(eq(auditHistory.userId, userId), ofSite, since ? gte(auditHistory.createdAt, since) : undefined);
-  const rows = await db.select().from(auditHistory).where(scope).orderBy(desc(auditHistory.createdAt)).limit(REPORT_LIMITS.historyPoints);
-  return rows.reverse().map(scorePoint);
+  // Bounded: a report reads a period's audits once, and most of them are skipped as not comparable.
+  const rows = await db.select().from(auditHistory).where(scope).orderBy(desc(auditHistory.createdAt)).limit(REPORT_LIMITS.historyPoints * 10);
+  const reference = measuredAudit(reported);
+  const comparable = rows.filter((row) => row.createdAt <= reported.createdAt && (row.id === reported.id || sameMeasurement(measuredAudit(row), reference)));
+  if (!comparable.some((row) => row.id === reported.id)) comparable.unshift(reported);
+  return comparable.slice(0, REPORT_LIMITS.historyPoints).reverse().map(scorePoint);
 }
 
 async function sitesScores(db: Db, userId: string, profile: Profile, sites: Profile['websites']): Promise<ReportSiteScores[]> {
@@ -113,24 +129,35 @@ const PRIORITY_ORDER = { High: 0, Medium: 1, Low: 2 } as const;
 function summaryLines(site: ReportDocument['site'], issues: ReportDocument['issues'], history: ScorePoint[], competitors: ReportSiteScores[], citations: ReportDocument['citations']): string[] {
   const latest = site.latest!;
   const date = new Date(site.auditedAt).toISOString().slice(0, 10);
-  const scope = site.auditKind === 'site' ? `a site audit of ${site.pageCount} page${site.pageCount === 1 ? '' : 's'}` : 'a single-page audit';
-  const lines = [`${site.name} scored ${latest.overallScore}/100 for AI visibility in ${scope} on ${date}.`];
+  const isSite = site.auditKind === 'site';
+  const pages = `${site.pageCount} page${site.pageCount === 1 ? '' : 's'}`;
+  // A page audit is reported as one page's score, with its address, never as the site's (issue 30).
+  const lines = [
+    isSite
+      ? `${site.name} scored ${latest.overallScore}/100 for AI visibility in a site audit of ${pages} on ${date}.`
+      : `${site.name} has no site audit yet. The page ${site.url} scored ${latest.overallScore}/100 for AI visibility in a single-page audit on ${date}; that is one page's score, not the site's.`,
+  ];
   const ranked = SUBSCORE_IDS.map((id) => ({ id, value: latest.subscores[id] })).sort((a, b) => a.value - b.value);
   const weakest = ranked[0]!;
   const strongest = ranked[ranked.length - 1]!;
   lines.push(`Weakest area: ${SUBSCORE_LABELS[weakest.id]} (${weakest.value}/100). Strongest: ${SUBSCORE_LABELS[strongest.id]} (${strongest.value}/100).`);
   const count = (priority: keyof typeof PRIORITY_ORDER) => issues.filter((issue) => issue.priority === priority).length;
   lines.push(issues.length === 0 ? 'The latest audit found no failing checks.' : `${issues.length} issue${issues.length === 1 ? '' : 's'} to fix: ${count('High')} high, ${count('Medium')} medium and ${count('Low')} low priority.`);
+  // `history` holds only audits that measured what this one did (historyFor): the change is like with like.
   if (history.length >= 2) {
     const first = history[0]!;
     const change = latest.overallScore - first.overallScore;
     const movement = change === 0 ? 'held steady at' : change > 0 ? `rose ${change} point${change === 1 ? '' : 's'} to` : `fell ${-change} point${change === -1 ? '' : 's'} to`;
-    lines.push(`Over ${history.length} audits since ${first.date.slice(0, 10)}, the overall score ${movement} ${latest.overallScore}.`);
+    const kind = isSite ? `site audits of the same ${pages}` : `audits of this page`;
+    lines.push(`Over ${history.length} ${kind} since ${first.date.slice(0, 10)}, the overall score ${movement} ${latest.overallScore}.`);
   } else {
-    lines.push('Only one audit in this period: audit again after making changes to measure progress.');
+    lines.push(`No change to report: ${YOUR_SCORE_MESSAGES.nothingToCompare}`);
   }
+  // Competitors' scores are their site audits (sitesScores): only a site is ranked against them.
   const audited = competitors.filter((competitor) => competitor.latest !== null);
-  if (audited.length > 0) {
+  if (audited.length > 0 && !isSite) {
+    lines.push('No competitor ranking: competitors are compared site audit against site audit, and this site has no site audit yet.');
+  } else if (audited.length > 0) {
     const ahead = audited.filter((competitor) => latest.overallScore > competitor.latest!.overallScore).length;
     lines.push(`Ahead of ${ahead} of ${audited.length} audited competitor${audited.length === 1 ? '' : 's'}.`);
   }
@@ -176,7 +203,8 @@ async function citationsFor(db: Db, userId: string, siteUrl: string): Promise<No
 export async function gatherReport(db: Db, request: ReportRequest): Promise<ReportDocument> {
   const { userId, profile, config, template, now } = request;
   const target = config.website ?? profile.websites[0]?.url ?? null;
-  const latestRow = target === null ? await newestOwnAudit(db, userId, profile) : await latestFor(db, userId, profile, target);
+  // The site's score is its latest site audit; with none, its latest page audit is reported as a page audit.
+  const latestRow = target === null ? await newestOwnAudit(db, userId, profile) : ((await latestFor(db, userId, profile, target)) ?? (await latestFor(db, userId, profile, target, true)));
   if (!latestRow || latestRow.websiteOrigin === null) throw new ReportDataError(REPORT_MESSAGES.noAudits);
   const origin = latestRow.websiteOrigin;
   // The site reported on: the one asked for, or without a website the origin of the newest own audit.
@@ -185,7 +213,7 @@ export async function gatherReport(db: Db, request: ReportRequest): Promise<Repo
   if (ofSite === null) throw new ReportDataError(REPORT_MESSAGES.noAudits);
   const profileEntry = profile.websites.find((site) => sameSite(site.url, siteUrl));
   const since = config.period === 'all' ? null : new Date(now.getTime() - HISTORY_PERIOD_DAYS[config.period] * 86_400_000);
-  const history = await historyFor(db, userId, ofSite, since);
+  const history = await historyFor(db, userId, ofSite, since, latestRow);
   const sections = sectionsFor(template, config, request.plan);
   const competitors = sections.includes('competitors') || sections.includes('roi') ? await sitesScores(db, userId, profile, profile.competitors) : [];
   const site: ReportDocument['site'] = {
@@ -200,7 +228,8 @@ export async function gatherReport(db: Db, request: ReportRequest): Promise<Repo
     .map((issue) => ({ title: issue.title, priority: issue.priority, category: issue.category, suggestion: issue.suggestion, checkId: issue.checkId }))
     .sort((a, b) => PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority]);
   const audited = competitors.filter((competitor) => competitor.latest !== null);
-  const competitorAverage = audited.length === 0 ? null : audited.reduce((sum, competitor) => sum + competitor.latest!.overallScore, 0) / audited.length;
+  // Site against site: a page audit is never set against competitors' crawls, in the ROI either.
+  const competitorAverage = audited.length === 0 || latestRow.auditData.kind !== 'site' ? null : audited.reduce((sum, competitor) => sum + competitor.latest!.overallScore, 0) / audited.length;
   const roi = sections.includes('roi') && config.roiInputs ? computeRoi(history, config.roiInputs, request.plan, competitorAverage) : null;
   const citations = sections.includes('citations') ? await citationsFor(db, userId, siteUrl) : null;
   return {

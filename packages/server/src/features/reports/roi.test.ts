@@ -6,7 +6,7 @@ const point = (date: string, overallScore: number) => ({ date, overallScore });
 
 describe('computeRoi', () => {
   it('refuses to estimate from fewer than two audits', () => {
-    expect(computeRoi([point('2026-01-01T00:00:00Z', 60)], inputs, 'core', null)).toMatchObject({ available: false, reason: expect.stringContaining('at least 2 audits') });
+    expect(computeRoi([point('2026-01-01T00:00:00Z', 60)], inputs, 'core', null)).toMatchObject({ available: false, reason: expect.stringContaining('at least 2 audits of the same kind and pages') });
   });
 
   it('scales traffic by the score gain and the cited factor, and shows each formula', () => {
@@ -25,11 +25,14 @@ describe('computeRoi', () => {
     expect(roi.terms.every((term) => term.formula.length > 0)).toBe(true);
   });
 
-  it('projects nothing when the score fell', () => {
-    const roi = computeRoi([point('2026-01-01T00:00:00Z', 70), point('2026-02-01T00:00:00Z', 60)], inputs, 'pro', null);
+  it.each([
+    ['fell', 60],
+    ['held still', 70],
+  ])('prints no visits, revenue or ROI figure when the score %s (issue 30)', (_, last) => {
+    const roi = computeRoi([point('2026-01-01T00:00:00Z', 70), point('2026-02-01T00:00:00Z', last)], inputs, 'pro', null);
     if (!roi.available) throw new Error('expected ROI');
-    expect(roi.terms.find((term) => term.label === 'Estimated monthly revenue impact')?.value).toBe(0);
-    expect(roi.terms.some((term) => term.label === 'Payback period')).toBe(false);
+    // Before, a score that held still still printed "0 visits" and a "Monthly ROI" of -100 %.
+    expect(roi.terms.map((term) => term.label)).toEqual(['Overall score gain']);
     expect(roi.caveat).toMatch(/did not rise/);
   });
 });

@@ -10,13 +10,15 @@ const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 
 /**
  * ROI from the user's own audits and numbers (DESIGN Principle 1: never sample figures). The score
  * gain is the overall score's change from the first to the last audit of the period; every term
- * carries the formula that produced it, so the report can show its working.
+ * carries the formula that produced it, so the report can show its working. `history` holds only
+ * audits that measured the same thing (same kind, address and pages: gather.ts, issue 30), and a
+ * score that did not rise projects nothing: no visits, revenue or ROI figures at all.
  */
 export function computeRoi(history: RoiHistoryPoint[], inputs: RoiInputs, plan: PlanId, competitorAverage: number | null): ReportRoi {
   if (history.length < ROI_METHOD.minimumAudits) {
     return {
       available: false,
-      reason: `ROI needs at least ${ROI_METHOD.minimumAudits} audits of the site in the report's period to measure a score change; there ${history.length === 1 ? 'is 1' : `are ${history.length}`}. Run another audit after making changes, then generate the report again.`,
+      reason: `ROI needs at least ${ROI_METHOD.minimumAudits} audits of the same kind and pages in the report's period to measure a score change; there ${history.length === 1 ? 'is 1' : `are ${history.length}`}, so no gain is claimed. Run another audit of the same kind after making changes, then generate the report again.`,
     };
   }
   const first = history[0]!;
@@ -29,8 +31,18 @@ export function computeRoi(history: RoiHistoryPoint[], inputs: RoiInputs, plan: 
   const revenue = conversions * inputs.valuePerConversion;
   const planCost = PLANS[plan].monthlyPrice;
 
+  const gainTerm: RoiTerm = { label: 'Overall score gain', value: gain, unit: 'points', formula: `latest score ${last.overallScore} - first score ${first.overallScore} in the period` };
+  const advantage: RoiTerm[] =
+    competitorAverage === null
+      ? []
+      : [{ label: 'Competitive advantage', value: round(last.overallScore - competitorAverage), unit: 'points', formula: `your latest score ${last.overallScore} - audited competitors' average ${round(competitorAverage)}` }];
+  const period = { from: first.date, to: last.date, audits: history.length };
+  if (effectiveGain === 0) {
+    // Nothing rose: no projected visits, revenue or ROI, not even zeros that read as a result.
+    return { available: true, inputs, period, terms: [gainTerm, ...advantage], factorSource: ROI_METHOD.source, caveat: 'The overall score did not rise in this period, so no uplift is projected. Apply the recommendations, audit again and regenerate the report.' };
+  }
   const terms: RoiTerm[] = [
-    { label: 'Overall score gain', value: gain, unit: 'points', formula: `latest score ${last.overallScore} - first score ${first.overallScore} in the period` },
+    gainTerm,
     {
       label: 'Estimated AI-referred traffic increase',
       value: round(visits),
@@ -47,18 +59,14 @@ export function computeRoi(history: RoiHistoryPoint[], inputs: RoiInputs, plan: 
     }
     terms.push({ label: 'Monthly ROI', value: round(((revenue - planCost) / planCost) * 100), unit: 'percent', formula: `(revenue impact ${round(revenue, 2)} - plan cost ${planCost}) ÷ plan cost × 100` });
   }
-  if (competitorAverage !== null) {
-    terms.push({ label: 'Competitive advantage', value: round(last.overallScore - competitorAverage), unit: 'points', formula: `your latest score ${last.overallScore} - audited competitors' average ${round(competitorAverage)}` });
-  }
+  terms.push(...advantage);
   return {
     available: true,
     inputs,
-    period: { from: first.date, to: last.date, audits: history.length },
+    period,
     terms,
     factorSource: ROI_METHOD.source,
     caveat:
-      gain > 0
-        ? 'An estimate, not a measurement: it assumes the visibility gain the study measured scales with the share of the score range you gained, and that AI-referred visits convert like your organic visits. Treat it as an upper bound and compare it with the AI referrals in your analytics.'
-        : 'The overall score did not rise in this period, so no uplift is projected. Apply the recommendations, audit again and regenerate the report.',
+      'An estimate, not a measurement: it assumes the visibility gain the study measured scales with the share of the score range you gained, and that AI-referred visits convert like your organic visits. Treat it as an upper bound and compare it with the AI referrals in your analytics.',
   };
 }

@@ -1,4 +1,4 @@
-export { addressVariants, listOwnAuditSummaries, ownAuditCondition, ownAudits, ownerSites, siteAuditCondition, siteParams } from './own-audits';
+export { addressVariants, listOwnAuditSummaries, ownAuditCondition, ownAudits, ownerSites, siteAuditCondition, siteParams, siteScoreCondition } from './own-audits';
 export { profileSites } from './site-roles';
 export { trendSeries } from './history/trends-service';
 export { alertsAfterSave, trackPlugin } from './track-plugin';

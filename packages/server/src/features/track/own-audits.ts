@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { siteAddress, type Profile } from '@citable/contract';
+import { SITE_SCORE_KIND, siteAddress, type Profile } from '@citable/contract';
 import type { Db } from '../../db/client';
 import { preparedOn } from '../../db/prepared';
 import { auditHistory, userProfiles } from '../../db/schema';
@@ -89,14 +89,20 @@ export async function countOwnAudits(db: Db, userId: string, profile: Sites): Pr
   return row?.audits ?? 0;
 }
 
-/** The newest own audit's scores only: what the insights need, without reading the stored audit. */
+/**
+ * Rows that may stand for a site's score (contract your-score.ts, issue 30): site audits only. A
+ * page audit is one page's measurement and never the site's score, however much newer it is.
+ */
+export const siteScoreCondition = sql`coalesce(${auditHistory.kind}, ${auditHistory.auditData}->>'kind') = ${sql.raw(`'${SITE_SCORE_KIND}'`)}`;
+
+/** The newest own site audit's scores only (your score): what the insights need, without reading the stored audit. */
 export async function latestOwnScores(db: Db, userId: string, profile: Sites) {
   // Prepared (the insights card asks on every page load): the sites are array parameters.
-  const statement = preparedOn(db, 'latest_own_scores', (db, name) =>
+  const statement = preparedOn(db, 'latest_own_site_scores', (db, name) =>
     db
       .select(scoreColumns)
       .from(auditHistory)
-      .where(and(eq(auditHistory.userId, sql.placeholder('userId')), ownAuditCondition('placeholders')))
+      .where(and(eq(auditHistory.userId, sql.placeholder('userId')), ownAuditCondition('placeholders'), siteScoreCondition))
       .orderBy(desc(auditHistory.createdAt))
       .limit(1)
       .prepare(name),
@@ -114,15 +120,15 @@ function oneSiteCondition() {
   );
 }
 
-/** The scores of the newest audit that belongs to `website` (a site of the profile, or matched as one more of the user's). */
+/** The scores of the newest site audit that belongs to `website` (its score; a site of the profile, or matched as one more of the user's). */
 export async function latestSiteScores(db: Db, userId: string, profile: Sites, website: string) {
   const address = siteAddress(website);
   if (address === null) return null;
-  const statement = preparedOn(db, 'latest_site_scores', (db, name) =>
+  const statement = preparedOn(db, 'latest_site_audit_scores', (db, name) =>
     db
       .select(scoreColumns)
       .from(auditHistory)
-      .where(oneSiteCondition())
+      .where(and(oneSiteCondition(), siteScoreCondition))
       .orderBy(desc(auditHistory.createdAt))
       .limit(1)
       .prepare(name),

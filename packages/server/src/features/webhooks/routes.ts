@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SafeFetcher } from '@citable/crawler';
 import {
   apiErrorSchema,
   WEBHOOK_MESSAGES,
+  WEBHOOK_TESTS_PER_MINUTE,
   webhookAttemptListSchema,
   webhookEndpointCreatedSchema,
   webhookEndpointCreateRequestSchema,
@@ -14,6 +16,7 @@ import {
   webhookTestResultSchema,
 } from '@citable/contract';
 import { HttpError } from '../../lib/http-error';
+import { hitRateLimit } from '../../auth/auth-rate-limit';
 import { encryptCredentials } from '../cms';
 import type { WebhookDispatcher } from './dispatcher';
 import { checkEndpointUrl } from './endpoint-url';
@@ -38,13 +41,24 @@ const notFound = () => new HttpError(404, { error: WEBHOOK_MESSAGES.notFound });
  * delete, the delivery log, and a test event.
  */
 export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteOptions> = async (app, options) => {
-  app.get('/api/webhooks', { schema: { response: { 200: webhookEndpointListSchema, ...errors } } }, async (request) => {
+  /**
+   * The acting owner, for anyone but a workspace's client-role member: a receiver's URL often
+   * carries its credential in the path (Slack, Zapier), and the delivery log the receiver's
+   * answers, so a read-only client sees neither (issue #35, docs/security.md).
+   */
+  const requireWebhookManager = async (request: FastifyRequest) => {
     const owner = await app.requireOwner(request);
+    if (owner.role === 'client') throw new HttpError(403, { error: WEBHOOK_MESSAGES.clientRole });
+    return owner;
+  };
+
+  app.get('/api/webhooks', { schema: { response: { 200: webhookEndpointListSchema, ...errors } } }, async (request) => {
+    const owner = await requireWebhookManager(request);
     return { endpoints: await listEndpoints(app.db, owner.ownerId) };
   });
 
   app.post('/api/webhooks', { schema: { body: webhookEndpointCreateRequestSchema, response: { 201: webhookEndpointCreatedSchema, ...errors } } }, async (request, reply) => {
-    const owner = await app.requireOwner(request);
+    const owner = await requireWebhookManager(request);
     const url = await checkEndpointUrl(request.body.url, options.fetcher, options.allowHosts);
     const id = randomUUID();
     const secret = newSigningSecret();
@@ -55,29 +69,36 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteOptions> = async (
   });
 
   app.patch('/api/webhooks/:id', { schema: { params, body: webhookEndpointUpdateRequestSchema, response: { 200: webhookEndpointSchema, ...errors } } }, async (request) => {
-    const owner = await app.requireOwner(request);
+    const owner = await requireWebhookManager(request);
     const row = await updateEndpoint(app.db, owner.ownerId, request.params.id, request.body);
     if (!row) throw notFound();
     return toEndpointView(row, (await listAttempts(app.db, owner.ownerId, row.id, 1))[0] ?? null);
   });
 
   app.delete('/api/webhooks/:id', { schema: { params, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    const owner = await app.requireOwner(request);
+    const owner = await requireWebhookManager(request);
     if (!(await deleteEndpoint(app.db, owner.ownerId, request.params.id))) throw notFound();
     return reply.status(204).send(null);
   });
 
   app.get('/api/webhooks/:id/attempts', { schema: { params, response: { 200: webhookAttemptListSchema, ...errors } } }, async (request) => {
-    const owner = await app.requireOwner(request);
+    const owner = await requireWebhookManager(request);
     const endpoint = await findEndpoint(app.db, owner.ownerId, request.params.id);
     if (!endpoint) throw notFound();
     return { attempts: await listAttempts(app.db, owner.ownerId, endpoint.id) };
   });
 
-  app.post('/api/webhooks/:id/test', { schema: { params, response: { 200: webhookTestResultSchema, ...errors } } }, async (request) => {
-    const owner = await app.requireOwner(request);
+  app.post('/api/webhooks/:id/test', { schema: { params, response: { 200: webhookTestResultSchema, ...errors, 429: apiErrorSchema } } }, async (request, reply) => {
+    const owner = await requireWebhookManager(request);
     const endpoint = await findEndpoint(app.db, owner.ownerId, request.params.id);
     if (!endpoint) throw notFound();
+    // Each test is an outbound request answered with the receiver's reply: limited per endpoint,
+    // whoever sends it (counted in the database, so every process shares the budget).
+    const decision = await hitRateLimit(app.db, `webhook-test:${endpoint.id}`, { limit: WEBHOOK_TESTS_PER_MINUTE, windowMs: 60_000 });
+    if (!decision.allowed) {
+      reply.header('retry-after', String(decision.retryAfterSeconds));
+      throw new HttpError(429, { error: WEBHOOK_MESSAGES.testRateLimited(decision.retryAfterSeconds) });
+    }
     return { attempt: await options.dispatcher.sendTest(endpoint) };
   });
 };

@@ -6,6 +6,7 @@ import { AuditEngineClosed } from '../engine/engine-pool';
 import { allErrorPagesFailure, errorPageOfNotHtml, ErrorPageFailure } from '../error-pages';
 import { failAudit, finishRun, type AuditDeps } from '../lifecycle';
 import { getRun, markRunning, type AuditRunRow } from '../runs';
+import { isDatabaseUnavailable } from '../../../lib/database-unavailable';
 import { storedSiteAudit } from '../stored-audit';
 import {
   crawlResults,
@@ -223,5 +224,14 @@ async function finishCrawl(deps: CrawlDeps, userId: string, run: AuditRunRow & {
     return;
   }
   // What the page jobs needed is released in the save's transaction: kept after it, it would stay for ever.
-  await finishRun(deps, userId, run, storedSiteAudit(results, failed, errorPages), (tx) => releaseFinishedCrawl(tx, run.id));
+  try {
+    await finishRun(deps, userId, run, storedSiteAudit(results, failed, errorPages), (tx) => releaseFinishedCrawl(tx, run.id));
+  } catch (error) {
+    // A save that fails fails the run with the reason, never leaves it running (#35); an outage
+    // is left to the job's retry, which finds the run still in flight.
+    if (isDatabaseUnavailable(error)) throw error;
+    const message = expectedFailureMessage(error);
+    if (message === null) deps.log.error({ err: error, auditId: run.id }, 'site audit could not be saved');
+    await failAudit(deps, userId, run.id, message ?? INTERNAL_FAILURE_MESSAGE, (tx) => releaseFinishedCrawl(tx, run.id));
+  }
 }

@@ -1,6 +1,6 @@
 import { REPORT_MESSAGES, SUBSCORE_IDS, SUBSCORE_LABELS, type ReportDocument, type ReportSection } from '@citable/contract';
 import { citationsIntro, CITATIONS_NOTES, citedDomainRows, engineRows, engineTrend, shareOfVoiceRows, trendLabels, type ReportCitations } from './citations';
-import { checkScore, day, footerLine, PRIORITY_COLORS, roiValue, scoreColor, SECTION_TITLES, shortDay, subscoreRows } from './labels';
+import { checkScore, day, footerLine, ownCompetitorRow, PRIORITY_COLORS, roiAuditsLabel, roiValue, scoreColor, SECTION_TITLES, shortDay, subscoreRows } from './labels';
 import { barChart, competitorRows, historyChart, lineChart, SUBSCORE_LINE_COLORS } from './svg-charts';
 
 const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -93,7 +93,7 @@ function section(doc: ReportDocument, id: ReportSection): string {
       if (doc.competitors.length === 0) return '<p>No competitors in your profile: add them in Settings to benchmark against them.</p>';
       return `${charts ? barChart(competitorRows(doc)) : ''}${table(
         ['Site', 'Overall', ...SUBSCORE_IDS.map((sub) => SUBSCORE_LABELS[sub]), 'Audited'],
-        [{ ...doc.site, name: `${doc.site.name} (you)` }, ...doc.competitors].map((site) => [esc(site.name), scoreCell(site.latest?.overallScore), ...SUBSCORE_IDS.map((sub) => scoreCell(site.latest?.subscores[sub])), site.latest ? esc(shortDay(site.latest.date)) : 'run an audit of it to compare']),
+        [ownCompetitorRow(doc), ...doc.competitors].map((site) => [esc(site.name), scoreCell(site.latest?.overallScore), ...SUBSCORE_IDS.map((sub) => scoreCell(site.latest?.subscores[sub])), site.latest ? esc(shortDay(site.latest.date)) : 'run an audit of it to compare']),
       )}`;
     case 'citations':
       return doc.citations ? citationsSection(doc, doc.citations) : '';
@@ -101,7 +101,7 @@ function section(doc: ReportDocument, id: ReportSection): string {
       const roi = doc.roi;
       if (!roi) return '';
       if (!roi.available) return `<p class="notice">${esc(roi.reason)}</p>`;
-      return `<p>From ${esc(day(roi.period.from))} to ${esc(day(roi.period.to))} (${roi.period.audits} audits), with your inputs: ${roi.inputs.monthlyOrganicTraffic.toLocaleString('en-US')} organic visits per month, ${roi.inputs.conversionRate}% conversion rate, ${roi.inputs.valuePerConversion} per conversion.</p>${table(
+      return `<p>From ${esc(day(roi.period.from))} to ${esc(day(roi.period.to))} (${roiAuditsLabel(doc, roi.period.audits)}), with your inputs: ${roi.inputs.monthlyOrganicTraffic.toLocaleString('en-US')} organic visits per month, ${roi.inputs.conversionRate}% conversion rate, ${roi.inputs.valuePerConversion} per conversion.</p>${table(
         ['Metric', 'Value', 'How it is computed'],
         roi.terms.map((term) => [esc(term.label), `<strong>${esc(roiValue(term))}</strong>`, esc(term.formula)]),
       )}<p class="muted">Visibility factor: ${esc(roi.factorSource)}</p><p class="notice">${esc(roi.caveat)}</p>`;

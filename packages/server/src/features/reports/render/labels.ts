@@ -48,3 +48,16 @@ export function footerLine(doc: ReportDocument): string {
 }
 
 export const checkScore = (score: number | null) => (score === null ? 'n/a' : String(Math.round(score * 100)));
+
+/**
+ * The user's row beside the competitors' site audits: the site's own score, or when the report's
+ * audit is a page audit, no score (a page is not set against whole sites; issue 30).
+ */
+export function ownCompetitorRow(doc: ReportDocument): { name: string; latest: ReportDocument['site']['latest'] } {
+  return doc.site.auditKind === 'site' ? { name: `${doc.site.name} (you)`, latest: doc.site.latest } : { name: `${doc.site.name} (you, no site audit yet)`, latest: null };
+}
+
+/** What the ROI's period counted: audits that measured the same thing (gather.ts historyFor). */
+export function roiAuditsLabel(doc: ReportDocument, audits: number): string {
+  return doc.site.auditKind === 'site' ? `${audits} site audits of the same ${doc.site.pageCount} page${doc.site.pageCount === 1 ? '' : 's'}` : `${audits} audits of the same page`;
+}

@@ -1,6 +1,6 @@
 import { REPORT_MESSAGES, SUBSCORE_IDS, SUBSCORE_LABELS, type ReportDocument, type ReportSection } from '@citable/contract';
 import { citationsIntro, CITATIONS_NOTES, citedDomainRows, engineRows, engineTrend, shareOfVoiceRows, trendLabels, type ReportCitations } from './citations';
-import { checkScore, day, footerLine, PRIORITY_COLORS, roiValue, scoreColor, SECTION_TITLES, shortDay, subscoreRows } from './labels';
+import { checkScore, day, footerLine, ownCompetitorRow, PRIORITY_COLORS, roiAuditsLabel, roiValue, scoreColor, SECTION_TITLES, shortDay, subscoreRows } from './labels';
 import { pdfText } from './pdf-text';
 import { competitorRows, SUBSCORE_LINE_COLORS } from './svg-charts';
 
@@ -333,7 +333,7 @@ function drawSection(doc: Doc, report: ReportDocument, id: ReportSection): void 
       table(
         doc,
         [{ title: 'Site', width: 2.2 }, { title: 'Overall', width: 1 }, ...SUBSCORE_IDS.map((sub) => ({ title: SUBSCORE_LABELS[sub], width: 1.3 }))],
-        [{ ...report.site, name: `${report.site.name} (you)` }, ...report.competitors].map((site) => [
+        [ownCompetitorRow(report), ...report.competitors].map((site) => [
           { text: site.name, bold: true },
           site.latest ? { text: String(site.latest.overallScore), color: scoreColor(site.latest.overallScore), bold: true } : { text: 'not audited', color: MUTED },
           ...SUBSCORE_IDS.map((sub) => ({ text: site.latest ? String(site.latest.subscores[sub]) : '-' })),
@@ -347,7 +347,7 @@ function drawSection(doc: Doc, report: ReportDocument, id: ReportSection): void 
       const roi = report.roi;
       if (!roi) return;
       if (!roi.available) return paragraph(doc, roi.reason, { color: '#92400E' });
-      paragraph(doc, `From ${day(roi.period.from)} to ${day(roi.period.to)} (${roi.period.audits} audits), with your inputs: ${roi.inputs.monthlyOrganicTraffic.toLocaleString('en-US')} organic visits per month, ${roi.inputs.conversionRate}% conversion rate, ${roi.inputs.valuePerConversion} per conversion.`);
+      paragraph(doc, `From ${day(roi.period.from)} to ${day(roi.period.to)} (${roiAuditsLabel(report, roi.period.audits)}), with your inputs: ${roi.inputs.monthlyOrganicTraffic.toLocaleString('en-US')} organic visits per month, ${roi.inputs.conversionRate}% conversion rate, ${roi.inputs.valuePerConversion} per conversion.`);
       table(doc, [{ title: 'Metric', width: 2.4 }, { title: 'Value', width: 1.8 }, { title: 'How it is computed', width: 4.5 }], roi.terms.map((term) => [{ text: term.label, bold: true }, { text: roiValue(term), bold: true }, { text: term.formula }]));
       paragraph(doc, `Visibility factor: ${roi.factorSource}`, { color: MUTED, size: 9 });
       paragraph(doc, roi.caveat, { color: '#92400E', size: 9.5 });

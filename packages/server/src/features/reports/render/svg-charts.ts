@@ -1,5 +1,5 @@
 import { SUBSCORE_IDS, type ReportDocument, type ReportSiteScores } from '@citable/contract';
-import { scoreColor, shortDay } from './labels';
+import { ownCompetitorRow, scoreColor, shortDay } from './labels';
 
 /** The subscores' thin lines under the overall score's line, in SUBSCORE_IDS order. */
 export const SUBSCORE_LINE_COLORS = ['#94A3B8', '#A5B4FC', '#5EEAD4', '#FCD34D'] as const;
@@ -84,5 +84,6 @@ export function historyChart(points: NonNullable<ReportSiteScores['latest']>[], 
 }
 
 export function competitorRows(doc: ReportDocument): { label: string; value: number | null }[] {
-  return [{ label: `${doc.site.name} (you)`, value: doc.site.latest!.overallScore }, ...doc.competitors.map((competitor) => ({ label: competitor.name, value: competitor.latest?.overallScore ?? null }))];
+  const own = ownCompetitorRow(doc);
+  return [{ label: own.name, value: own.latest?.overallScore ?? null }, ...doc.competitors.map((competitor) => ({ label: competitor.name, value: competitor.latest?.overallScore ?? null }))];
 }

@@ -2,9 +2,9 @@ import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { ALERT_RULES } from '@citable/contract';
 import type { Db } from '../../../db/client';
 import { auditHistory, userActivity, userProfiles } from '../../../db/schema';
-import { getAuditHistory, scoreColumns, type AuditHistoryRow, type StoredAudit } from '../../audits';
+import { getAuditHistory, pageCountOf, scoreColumns, type AuditHistoryRow, type StoredAudit } from '../../audits';
 import { getOrCreateProfile } from '../../profile';
-import { addressVariants } from '../own-audits';
+import { addressVariants, siteScoreCondition } from '../own-audits';
 import { profileSites, siteForUrl } from '../site-roles';
 import {
   competitorSurgeAlert,
@@ -60,6 +60,8 @@ async function seriesFor(db: Db, userId: string, audit: AuditHistoryRow): Promis
         eq(auditHistory.websiteOrigin, audit.websiteOrigin),
         inArray(auditHistory.websiteUrl, addressVariants(audit.websiteUrl)),
         sql`coalesce(${auditHistory.kind}, ${auditHistory.auditData}->>'kind') = ${audit.auditData.kind}`,
+        // A crawl that scored another number of pages measured something else (issue 30).
+        audit.auditData.kind === 'site' ? sql`coalesce(${auditHistory.pageCount}, (${auditHistory.auditData}->'result'->>'pageCount')::int) = ${pageCountOf(audit.auditData)}` : undefined,
         sql`${auditHistory.createdAt} <= ${audit.createdAt.toISOString()}`,
       ),
     )
@@ -123,7 +125,8 @@ export async function industryStats(db: Db, industry: string, now: Date): Promis
     })
     .from(auditHistory)
     .innerJoin(userProfiles, eq(userProfiles.userId, auditHistory.userId))
-    .where(and(eq(userProfiles.industry, industry), isNotNull(auditHistory.websiteOrigin), gte(auditHistory.createdAt, since)))
+    // Site audits only: a site's change is between its crawls, never from a page audit to a crawl (issue 30).
+    .where(and(eq(userProfiles.industry, industry), isNotNull(auditHistory.websiteOrigin), gte(auditHistory.createdAt, since), siteScoreCondition))
     .groupBy(auditHistory.websiteOrigin)
     .having(sql`count(*) >= 2`);
   const changes = rows.map((row) => Number(row.change));

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
-import { COMPETITIVE_LIMITS, COMPETITIVE_PERIOD_DAYS, type CompetitiveData, type CompetitivePeriod, type CompetitiveSite, type Profile } from '@citable/contract';
+import { COMPETITIVE_LIMITS, COMPETITIVE_PERIOD_DAYS, isSiteScore, type CompetitiveData, type CompetitivePeriod, type CompetitiveSite, type Profile } from '@citable/contract';
 import { extractEntities } from '@citable/engine';
 import type { Db } from '../../../db/client';
 import { auditHistory } from '../../../db/schema';
@@ -53,8 +53,8 @@ const mean = (values: number[]) => (values.length === 0 ? null : Math.round(valu
  *
  * Each audit counts for the site it belongs to under the matching rule (contract/site-match.ts),
  * so a competitor on the user's host under its own path keeps its own name and score. Like with
- * like: a site's crawls are what it is compared on; its page audits count only while it has no
- * crawl in the period.
+ * like: only site audits count, the user's and the competitors' (a page audit is one page's score,
+ * not a site's); a site with none in the period shows no score.
  */
 export async function competitiveData(db: Db, userId: string, profile: Profile, period: CompetitivePeriod, now = new Date()): Promise<CompetitiveData> {
   const sites = profileSites(profile);
@@ -77,10 +77,8 @@ export async function competitiveData(db: Db, userId: string, profile: Profile, 
     const site = siteForUrl(sites, row.websiteUrl);
     if (site) bySite.get(site)?.push(row);
   }
-  for (const [site, rows] of bySite) {
-    const crawls = rows.filter((row) => row.auditData.kind === 'site');
-    if (crawls.length > 0) bySite.set(site, crawls);
-  }
+  // Site against site (contract your-score.ts, issue 30): a page audit is never a site's score here.
+  for (const [site, rows] of bySite) bySite.set(site, rows.filter((row) => isSiteScore({ kind: row.kind ?? row.auditData.kind })));
   const rows = [...bySite.values()].flat().sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const latest = new Map<ProfileSite, AuditHistoryRow>();
   for (const [site, siteRows] of bySite) if (siteRows.length > 0) latest.set(site, siteRows[siteRows.length - 1]);

@@ -1,14 +1,16 @@
 import { and, asc, eq, gte, type SQL } from 'drizzle-orm';
-import { canUseArea, comparableAudits, siteAddress, HISTORY_PERIOD_DAYS, HISTORY_RULES, type HistoryPeriod, type Profile, type TrendSeries } from '@citable/contract';
+import { canUseArea, sameMeasurement, siteAddress, siteScoreAudit, HISTORY_PERIOD_DAYS, HISTORY_RULES, type HistoryPeriod, type Profile, type TrendSeries } from '@citable/contract';
 import type { Db } from '../../../db/client';
 import { auditHistory } from '../../../db/schema';
+import { measuredAudit } from '../../audits';
 import { profileSites, siteForUrl } from '../site-roles';
 
 /**
  * Score series for the Trends view, one per requested site (the first website by default). A
  * series holds the audits that belong to that site (a competitor under another path of the same
- * host is not it) and keeps the kind and address of the site's newest audit, so a line never joins
- * page and site audits, nor two pages (issue 19: like with like).
+ * host is not it) and keeps what the site's score measured (its newest site audit, or its newest
+ * audit while it has none: kind, address and page set), so a line never joins page and site
+ * audits, nor two pages, nor crawls of other pages (issues 19 and 30: like with like).
  */
 export async function trendSeries(db: Db, userId: string, profile: Profile, urls: string[], period: HistoryPeriod, now = new Date()): Promise<TrendSeries[]> {
   const sites = profileSites(profile);
@@ -34,13 +36,14 @@ export async function trendSeries(db: Db, userId: string, profile: Profile, urls
         .orderBy(asc(auditHistory.createdAt))
         .limit(HISTORY_RULES.maxEntries * 5)
     ).filter((row) => siteForUrl(candidates, row.websiteUrl) === target);
-    const newest = rows[rows.length - 1];
-    const reference = { kind: newest?.auditData.kind ?? '', url: newest?.websiteUrl };
+    const newestFirst = [...rows].reverse();
+    const newest = siteScoreAudit(newestFirst.map((row) => ({ kind: row.auditData.kind, row })))?.row ?? newestFirst[0];
+    const reference = newest ? measuredAudit(newest) : null;
     series.push({
       name: target.name,
       url: target.url,
       points: rows
-        .filter((row) => comparableAudits({ kind: row.auditData.kind, url: row.websiteUrl }, reference))
+        .filter((row) => reference !== null && row.createdAt <= newest!.createdAt && sameMeasurement(measuredAudit(row), reference))
         .slice(-HISTORY_RULES.maxEntries)
         .map((row) => ({
           date: row.createdAt.toISOString(),

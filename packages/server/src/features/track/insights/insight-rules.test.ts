@@ -45,4 +45,8 @@ describe('buildInsights', () => {
   it('asks for a first audit without one', () => {
     expect(ids({ latest: null, auditCount: 0 })).toEqual(['first-audit']);
   });
+
+  it('asks for a site audit when only pages were audited, stating no score (issue 30)', () => {
+    expect(ids({ latest: null, auditCount: 2 })).toEqual(['site-audit']);
+  });
 });

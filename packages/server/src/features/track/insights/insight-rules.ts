@@ -2,6 +2,7 @@ import { INSIGHT_RULES, planAtLeast, type Insight, type PlanId, type Subscores }
 
 /** What the dashboard insights are computed from (spec 002 §9). */
 export interface InsightInput {
+  /** The latest site audit's scores (the user's score, contract your-score.ts), or null. */
   latest: { overall: number; subscores: Subscores } | null;
   auditCount: number;
   plan: PlanId;
@@ -18,7 +19,17 @@ export interface InsightInput {
 export function buildInsights(input: InsightInput): Insight[] {
   const insights: Insight[] = [];
   const { latest } = input;
-  if (!latest) {
+  if (!latest && input.auditCount > 0) {
+    // Only page audits so far: a page's score is not the site's (issue 30), so none is stated.
+    insights.push({
+      id: 'site-audit',
+      type: 'urgent',
+      title: 'Audit the whole site',
+      description: 'Your score comes from an "Entire site" audit; page audits score one page each and are shown as such.',
+      action: 'Run audit',
+      actionUrl: 'audit',
+    });
+  } else if (!latest) {
     insights.push({
       id: 'first-audit',
       type: 'urgent',

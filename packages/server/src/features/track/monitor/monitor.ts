@@ -138,13 +138,14 @@ export class Monitor {
       .where(and(eq(monitorRuns.runId, runId), eq(monitorRuns.userId, userId)))
       .returning({ attempts: monitorRuns.attempts });
     await markRunning(this.db, userId, runId);
-    let stored;
     try {
-      stored = await auditSite(run.websiteUrl, {
+      const stored = await auditSite(run.websiteUrl, {
         allowHosts: this.deps.audit.allowHosts,
         maxPages: run.maxPages,
         onProgress: (progress) => writeProgress(this.db, userId, runId, progress),
       });
+      // The save is part of the work: a save that fails fails the run, never leaves it running (#35).
+      await finishRun(this.deps.audit, userId, run, stored);
     } catch (error) {
       if (isAddressRefusal(error)) {
         // The user's own input, not a fault: no stack, and no URL beyond its host.
@@ -156,9 +157,7 @@ export class Monitor {
       if ((attempt?.attempts ?? 1) <= MONITOR_RETRY.retryLimit) throw error;
       if (message === null) this.deps.audit.log.error({ err: error, auditId: runId }, 'scheduled audit failed');
       await failRun(this.db, userId, runId, message ?? INTERNAL_FAILURE_MESSAGE);
-      return;
     }
-    await finishRun(this.deps.audit, userId, run, stored);
   }
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { AUDIT_MESSAGES, comparableAudits, resolveSite, type Profile, type SiteRole } from '@citable/contract';
+import { AUDIT_MESSAGES, resolveSite, sameMeasurement, siteScoreAudit, type Profile, type SiteRole } from '@citable/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -67,7 +67,8 @@ export function AuditOverview({ userId, profile, website, onWebsiteChange }: Aud
   });
 
   // Only the selected website's audits are shown: a finished run of another site (a competitor's) never is.
-  const shownId = selectedId ?? (runner.state === 'result' && runIsSelected ? runner.runId : null) ?? audits[0]?.id ?? null;
+  // By default the site's score, its newest site audit, never a newer page audit (issue 30).
+  const shownId = selectedId ?? (runner.state === 'result' && runIsSelected ? runner.runId : null) ?? siteScoreAudit(audits)?.id ?? audits[0]?.id ?? null;
   const shown = useAuditRun(shownId);
   const report = shown.data?.status === 'completed' ? shown.data.result : undefined;
 
@@ -121,8 +122,9 @@ export function AuditOverview({ userId, profile, website, onWebsiteChange }: Aud
             <AuditReportView
               run={shown.data}
               report={report}
-              // A trend compares like with like: audits of the same address and kind as the one shown.
-              trend={weeklyTrend(audits.filter((audit) => comparableAudits({ kind: audit.kind, url: audit.website_url }, { kind: report.kind, url: shown.data.website_url })))}
+              // A trend compares like with like: audits of the same kind, address and page count as the one shown.
+              trend={weeklyTrend(audits.filter((audit) => sameMeasurement({ kind: audit.kind, url: audit.website_url, pageCount: audit.page_count }, { kind: report.kind, url: shown.data.website_url, pageCount: report.pageCount })))}
+              noSiteAudit={report.kind !== 'site' && siteScoreAudit(audits) === null ? (selectedSite?.name ?? shown.data.website_url ?? 'This website') : null}
             />
           ) : audits.length === 0 && !(running && runIsSelected) ? (
             <FirstAuditCta onRun={runFirst} disabled={running} siteName={selectedSite?.name} />

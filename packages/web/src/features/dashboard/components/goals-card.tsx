@@ -16,12 +16,12 @@ function goalScore(goal: GoalDefinition, audit: AuditHistoryItem): number | null
   return audit.subscores?.[SUBSCORE_OF_FIELD[goal.progressField]] ?? null;
 }
 
-function GoalProgress({ goal, audit }: { goal: GoalDefinition; audit: AuditHistoryItem | null }) {
+function GoalProgress({ goal, audit, hasAudits }: { goal: GoalDefinition; audit: AuditHistoryItem | null; hasAudits: boolean }) {
   const score = audit ? goalScore(goal, audit) : null;
   if (score === null) {
     return (
       <p className="mt-2 text-xs font-medium text-slate-600">
-        Progress: <span className="rounded bg-slate-100 px-1.5 py-0.5">{audit ? 'Subscores come with the Core plan' : 'No audits yet'}</span>
+        Progress: <span className="rounded bg-slate-100 px-1.5 py-0.5">{audit ? 'Subscores come with the Core plan' : hasAudits ? 'No site audit yet' : 'No audits yet'}</span>
       </p>
     );
   }
@@ -43,8 +43,8 @@ function GoalProgress({ goal, audit }: { goal: GoalDefinition; audit: AuditHisto
   );
 }
 
-/** The user's goals with their target scores; progress is measured by the newest audit (spec 002 §9). */
-export function GoalsCard({ profile, latestAudit }: { profile: Profile; latestAudit: AuditHistoryItem | null }) {
+/** The user's goals with their target scores; progress is measured by the site's score, its newest site audit (spec 002 §9, issue 30). */
+export function GoalsCard({ profile, latestAudit, hasAudits = latestAudit !== null }: { profile: Profile; latestAudit: AuditHistoryItem | null; hasAudits?: boolean }) {
   const { setSettingsOpen } = useUiState();
   return (
     <section aria-labelledby="goals-card-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" data-testid="goals-card">
@@ -74,7 +74,7 @@ export function GoalsCard({ profile, latestAudit }: { profile: Profile; latestAu
                   </p>
                 </div>
                 <p className="mt-1 text-sm text-slate-600">{goal.description}</p>
-                <GoalProgress goal={goal} audit={latestAudit} />
+                <GoalProgress goal={goal} audit={latestAudit} hasAudits={hasAudits} />
               </li>
             );
           })}

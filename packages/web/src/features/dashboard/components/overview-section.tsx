@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { siteScoreAudit } from '@citable/contract';
 import { AuditOverview, useRecentAudits } from '../../audit';
 import { InsightsCard } from '../../insights';
 import { GiveFeedback } from '../../feedback';
@@ -42,7 +43,8 @@ export function OverviewSection({ user, profile }: SectionProps) {
       <InsightsCard userId={user.id} website={website || undefined} />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <WebsiteCard userId={user.id} profile={profile} />
-        <GoalsCard profile={profile} latestAudit={audits.data?.[0] ?? null} />
+        {/* Goals measure the site's score: its latest site audit, never a newer page audit (issue 30). */}
+        <GoalsCard profile={profile} latestAudit={siteScoreAudit(audits.data ?? [])} hasAudits={(audits.data?.length ?? 0) > 0} />
       </div>
       <FirstTimeWalkthrough />
     </div>

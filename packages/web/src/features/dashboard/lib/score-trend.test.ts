@@ -24,9 +24,20 @@ describe('comparableSeries', () => {
     expect(series?.points.map((point) => point.date)).toEqual(['2026-11-10T10:00:00Z', '2026-11-20T10:00:00Z', '2026-11-26T14:05:00Z']);
   });
 
-  it('follows a page audit when it is the newest', () => {
+  it('follows the site’s score, its site audit, even when a page audit is newer (issue 30)', () => {
     const series = comparableSeries([audit('page', 'https://tea.example/', 80, '2026-11-26T14:05:00Z'), audit('site', 'https://tea.example', 60, '2026-11-25T10:00:00Z')]);
+    expect(series).toMatchObject({ kind: 'site', points: [{ score: 60 }] });
+  });
+
+  it('follows the newest page audit while the site has no site audit', () => {
+    const series = comparableSeries([audit('page', 'https://tea.example/', 80, '2026-11-26T14:05:00Z'), audit('page', 'https://tea.example/about', 60, '2026-11-25T10:00:00Z')]);
     expect(series).toMatchObject({ kind: 'page', points: [{ score: 80 }] });
+  });
+
+  it('never joins crawls that scored a different number of pages', () => {
+    const crawl = (score: number, pages: number, at: string) => ({ ...audit('site', 'https://tea.example', score, at), page_count: pages });
+    const series = comparableSeries([crawl(70, 4, '2026-11-26T14:05:00Z'), crawl(50, 5, '2026-11-20T10:00:00Z'), crawl(66, 4, '2026-11-10T10:00:00Z')]);
+    expect(series?.points.map((point) => point.score)).toEqual([66, 70]);
   });
 
   it('is null without audits', () => {

@@ -1,9 +1,10 @@
-import { chartDomain, comparableAudits, type AuditHistoryItem, type AuditKind } from '@citable/contract';
+import { chartDomain, sameMeasurement, siteScoreAudit, type AuditHistoryItem, type AuditKind } from '@citable/contract';
 
 /**
  * The overview's score trend (issue 19 item 5): the selected website's own audits, like with like.
- * The series keeps the kind and address of the newest audit, as the Trends view and the weekly
- * change do, so a line never joins a site crawl with a page audit, nor two pages.
+ * The series follows the site's score (its newest site audit, issue 30), or the newest audit when
+ * there is no site audit yet, and keeps only audits that measured the same thing (kind, address,
+ * page count), so a line never joins a site crawl with a page audit, nor two pages.
  */
 
 export interface TrendPoint {
@@ -19,11 +20,12 @@ export interface ScoreSeries {
 
 /** `audits` newest first (as the overview loads them); the comparable series, oldest first. Null without audits. */
 export function comparableSeries(audits: readonly AuditHistoryItem[]): ScoreSeries | null {
-  const newest = audits[0];
+  const newest = siteScoreAudit(audits) ?? audits[0];
   if (!newest) return null;
-  const reference = { kind: newest.kind, url: newest.website_url };
+  const measured = (audit: AuditHistoryItem) => ({ kind: audit.kind, url: audit.website_url, pageCount: audit.page_count });
+  const reference = measured(newest);
   const points = audits
-    .filter((audit) => comparableAudits({ kind: audit.kind, url: audit.website_url }, reference))
+    .filter((audit) => audit.created_at <= newest.created_at && sameMeasurement(measured(audit), reference))
     .map((audit) => ({ id: audit.id, score: audit.overall_score, date: audit.created_at }))
     .reverse();
   return { kind: newest.kind, points };
