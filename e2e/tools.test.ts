@@ -145,6 +145,8 @@ describe('a Pro user', () => {
     expect(await page.getByTestId('voice-simulated').textContent()).toContain("Answers are simulated from your site's content");
     expect(await page.getByTestId('voice-siri').textContent()).toContain('stays fresh');
     expect(await page.getByTestId('voice-alexa').count()).toBe(0);
+    // The toast says what the run found, not only that it ran (issue #32).
+    await page.getByText('Your site answers this for 2 of 2 assistants (simulated).').waitFor();
     await screenshot(page, 'tool-voice');
   });
 

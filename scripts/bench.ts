@@ -11,6 +11,7 @@ import { benchEditor, type ScoreDistribution, type Spread } from '@citable/engin
 import type { CrawlBenchResult, EngineBenchResult } from './bench/bench-result';
 import { benchCliAgainstPeer } from './bench/cli-vs-aiseo-audit';
 import { runPhase, serveGeneratedSite } from './bench/run-phase';
+import { printToolQuality } from './bench/tool-quality';
 
 // Targets: engine median <= 25 ms, p95 <= 100 ms, <= 3x a bare parse; crawl >= 200 pages/s
 // with peak RSS < 300 MB at concurrency 16.
@@ -21,6 +22,10 @@ const cpu = cpus();
 console.log(
   `machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 1024 ** 3).toFixed(1)} GB, Node ${process.version}, load average ${loadavg()[0].toFixed(1)}`,
 );
+
+// The built-in tools' answers against labelled sites: right, or saying they cannot tell (issue #32).
+printToolQuality();
+console.log('');
 
 const engine = await runPhase<EngineBenchResult>('./engine-corpus.ts');
 const engineRatio = engine.medianMs / engine.parseMedianMs;

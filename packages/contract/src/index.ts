@@ -19,6 +19,7 @@ export * from './entitlements';
 export * from './plan-cards';
 export * from './billing-api';
 export * from './tool-functions';
+export * from './tool-outcome-messages';
 export * from './llm';
 export * from './citations';
 export * from './track';

@@ -67,7 +67,8 @@ export const TOOL_MESSAGES = {
   succeeded: SUCCEEDED,
   unknownError: 'Unknown error',
   failed: (tool: string) => `Failed to run ${tool}. Please try again.`,
-  completedToast: (tool: string) => ({ title: `${tool} Completed`, message: SUCCEEDED, duration: 4000 }),
+  /** The message is what the run found (tool-outcome-messages.ts, issue #32); the spec's default text otherwise. */
+  completedToast: (tool: string, message: string = SUCCEEDED) => ({ title: `${tool} Completed`, message, duration: 4000 }),
   failedToast: (tool: string, message: string) => ({ title: `${tool} Failed`, message, duration: 6000 }),
   notFound: 'Tool Not Found',
   notImplemented: (id: string) => `Tool ${id} not implemented`,

@@ -75,7 +75,8 @@ export type SchemaGeneratorResult = z.infer<typeof schemaGeneratorResultSchema>;
 
 // ---------------------------------------------------------------- Entity Coverage Analyzer
 
-export const ENTITY_KINDS = ['person', 'organization', 'place', 'product', 'topic'] as const;
+/** "unknown": a name whose kind neither the page's markup nor its wording settles (issue #32). */
+export const ENTITY_KINDS = ['person', 'organization', 'place', 'product', 'unknown', 'topic'] as const;
 export const entityKindSchema = z.enum(ENTITY_KINDS);
 export type EntityKind = z.infer<typeof entityKindSchema>;
 
@@ -180,6 +181,8 @@ export const promptSuggestionSchema = z.object({
   prompt: z.string(),
   intent: promptIntentSchema,
   likelihood: score100,
+  /** Whether a passage of the user's pages answers the prompt (issue #32); absent in results stored before. */
+  answered: z.boolean().optional(),
   bestPassage: bestPassageSchema.nullable(),
   optimization: z.string(),
   aiSystem: z.string(),
@@ -228,6 +231,8 @@ export const voiceTestResultSchema = z.object({
   /** Always true: answers come from the retrieval simulation, not from the assistants. */
   simulated: z.literal(true),
   results: z.array(voiceAssistantResultSchema),
+  /** Every assistant gave the same simulated answer from the same page: shown as one answer (issue #32). */
+  sameAnswer: z.boolean().optional(),
   summary: z.object({
     totalMentions: z.number().int().min(0),
     assistantsTested: z.number().int().min(0),

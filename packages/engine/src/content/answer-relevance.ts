@@ -1,5 +1,5 @@
 import { contentTerms, normalizedTerms } from '../tools/text-terms';
-import { isBylineOrCaption, stripLeadingByline } from '../tools/prose';
+import { isBylineOrCaption, withoutByline } from '../tools/prose';
 import { countWords, splitSentences } from '../text/words';
 import { conciseAnswer } from './sentences';
 
@@ -47,7 +47,7 @@ export function relevantAnswer(question: string, text: string, min = 25, max = 6
   const terms = questionTerms(question);
   if (terms.length === 0) return null;
   const sentences = splitSentences(text)
-    .map((s) => stripLeadingByline(s))
+    .map((s) => withoutByline(s))
     .filter((s) => countWords(s) > 0 && !isBylineOrCaption(s));
   const hits = sentences.map((s) => {
     const present = new Set(normalizedTerms(s));

@@ -13,7 +13,7 @@ import { rankPassages, type RankedPassage } from '../retrieval/rank-passages';
 import { isQuestion } from '../text/questions';
 import { countWords } from '../text/words';
 import { scoreGeneratedContent } from '../tools/generated-content-score';
-import { contentTerms, isContentTerm, normalizedTerms } from '../tools/text-terms';
+import { containsPhrase, contentTerms, isContentTerm, normalizedTerms, phraseIndex, phraseKey } from '../tools/text-terms';
 import { questionTerms, relevantAnswer } from './answer-relevance';
 import { proseParagraphs, stripLeadingByline } from '../tools/prose';
 import { asQuestion, questionHeading } from './question-heading';
@@ -53,7 +53,8 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 function matches(text: string, query: string): boolean {
   const terms = new Set(normalizedTerms(text));
   const wanted = [...new Set(normalizedTerms(query).filter((t) => isContentTerm(t)))];
-  if (wanted.length === 0) return false;
+  // A query of words the stop list holds ("pour-over": "pour" is a French stop word) is matched as a phrase (issue #32).
+  if (wanted.length === 0) return containsPhrase(phraseIndex(text), phraseKey(query));
   return wanted.filter((t) => terms.has(t)).length >= Math.ceil(wanted.length * 0.6);
 }
 

@@ -1,6 +1,7 @@
+// "pour" (French) is left out: it is an English verb, and "pour-over" was read as no word at all (issue #32).
 export const STOPWORDS = new Set(
   ('a about above after again against all also am an and any are as at be because been before being below between both but by can could did do does doing down during each few for from further had has have having he her here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other our ours ourselves out over own same she should so some such than that the their theirs them themselves then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours yourself yourselves ' +
-    'der die das und ist nicht ein eine zu den mit von sich des auf für im dem le la les et des un une du en est que qui dans pour pas sur au el los las y que de en un una por con para es del se lo')
+    'der die das und ist nicht ein eine zu den mit von sich des auf für im dem le la les et des un une du en est que qui dans pas sur au el los las y que de en un una por con para es del se lo')
     .split(' '),
 );
 

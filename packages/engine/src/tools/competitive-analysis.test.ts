@@ -56,3 +56,21 @@ describe('compareCompetitors', () => {
     expect(() => compareCompetitors({ primary: weak(), competitors: [] })).toThrow(RangeError);
   });
 });
+
+describe('the title comparison (issue #32)', () => {
+  const titled = (title: string, url: string, org: string) =>
+    named(
+      `<!doctype html><html lang="en"><head><title>${title}</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"${org}"}</script></head><body><main><h1>Small-batch coffee, roasted in Portland</h1><p>We roast single-origin coffee from Ethiopia and Colombia in small batches every week and ship it within a day.</p></main></body></html>`,
+      url,
+      org,
+    );
+
+  it('does not call a title that is only the competitor\'s name more descriptive than one that names the page\'s subject', () => {
+    const ours = titled('Small-batch coffee roasted in Portland, Oregon: single-origin beans | Our Roastery', 'https://ours.example/', 'Our Roastery');
+    const theirs = titled('Stumptown Bean Co', 'https://stumptownbean.example/', 'Stumptown Bean Co');
+    const result = compareCompetitors({ primary: ours, competitors: [theirs] });
+    expect(result.checkGaps.map((g) => g.checkId)).not.toContain('document-title');
+    const theirCheck = theirs.checks.find((c) => c.id === 'document-title')!;
+    expect(theirCheck.score).toBeLessThan(ours.checks.find((c) => c.id === 'document-title')!.score!);
+  });
+});

@@ -3,7 +3,8 @@ import type { PageModel } from '../model/types';
 import { truncate } from '../text/words';
 import { containsPhrase, countPhrase, keyPhrases, phraseIndex, phraseKey } from './text-terms';
 import { jsonLdNames, siteHost, siteName } from './site-identity';
-import { cleanEntity, isLoneName, type CleanEntity } from './entity-names';
+import { appearsAsWritten, namedMidSentence, cleanEntity, isCapitals, isUnknownSingleName, isWrittenAsName, isLoneName, isNounPhraseTopic, isShouted, LEGAL_SUFFIX_RE, ORGANIZATION_WORD_RE, splitNameList, withLegalSuffix, type CleanEntity } from './entity-names';
+import { structuredEntities } from './structured-facts';
 import { contentText } from './prose';
 
 export interface EntityCoverageOptions {
@@ -18,7 +19,7 @@ export const MAX_COMPETITORS = 3;
 const LIST_LIMIT = 25;
 /** A two-word phrase used twice, or a word used four times, is a topic of the page rather than a passing word. */
 const TOPIC_OPTIONS = { minPairCount: 2, minWordCount: 4, max: 10 };
-const KIND_ORDER: EntityKind[] = ['person', 'organization', 'place', 'product', 'topic'];
+const KIND_ORDER: EntityKind[] = ['person', 'organization', 'place', 'product', 'unknown', 'topic'];
 
 interface PageEntity {
   key: string;
@@ -138,41 +139,74 @@ function pageFacts(model: PageModel): PageFacts {
 }
 
 /**
- * compromise's people, organisations and places, cleaned (no URL pieces, handles, titles or
- * lone first names, "U.S." a place) and kept only when the page's content names them outside
- * its bylines, datelines and captions; declared and numbered product names; key phrases as topics.
+ * The page's named things, from its structure first: what its schema.org markup declares (the
+ * business, its people, products and address), then compromise's people, organisations and
+ * places, cleaned (no URL pieces, handles, titles or lone first names, "U.S." a place), split
+ * when the tagger ran a list together, with a legal form kept on the name it follows, and kept
+ * only when the page's content names them outside its bylines, datelines, captions and
+ * all-capital banners; declared and numbered product names; noun phrases as topics (issue #32).
  */
 export function entitiesOf(model: PageModel): PageEntity[] {
   const out = new Map<string, PageEntity>();
   const content = contentText(model);
-  const index = phraseIndex([model.articleTitle ?? '', content].join('\n'));
+  // A banner in capitals ("WELCOME TO STUMPTOWN BEAN CO!!!") names nothing in the case it is written.
+  const spoken = content.split('\n').filter((line) => !isShouted(line)).join('\n');
+  const index = phraseIndex([model.articleTitle ?? '', spoken].join('\n'));
   const add = (name: string, type: EntityKind): void => {
     const key = phraseKey(name);
-    if (key.length < 2 || out.has(key)) return;
+    if (key.length < 2 || out.has(key) || LEGAL_SUFFIX_RE.test(name.trim())) return;
     out.set(key, { key, name: name.trim(), type });
   };
-  const named = model.entities.flatMap((e) => (e.type === 'topic' ? [] : [cleanEntity(e.text, e.type)])).filter((e): e is CleanEntity => e !== null);
+  for (const e of structuredEntities(model)) add(e.name, e.type);
+  // A piece of a declared name ("Stumptown Bean" of "Stumptown Bean Co") is that name; an address is not a name's container.
+  const named = model.entities
+    .flatMap((e) => (e.type === 'topic' ? [] : splitNameList(e.text).map((item) => cleanEntity(item, e.type))))
+    .filter((e): e is CleanEntity => e !== null && isWrittenAsName(e.name));
+  // A piece of a longer name on the page ("Stumptown Bean" of "Stumptown Bean Co", "Hampton" of
+  // "Hampton Roads Transit") is that name; an address contains names without being one, except its street.
+  const longer = [...[...out.values()].filter((e) => !/\d/.test(e.name)).map((e) => e.key), ...named.map((e) => phraseKey(e.name))].map((k) => ` ${k} `);
+  const addresses = [...out.values()].filter((e) => /\d/.test(e.name)).map((e) => ` ${e.key} `);
+  const partOfDeclared = (key: string): boolean =>
+    longer.some((d) => d !== ` ${key} ` && d.includes(` ${key} `)) || (/\d/.test(key) && addresses.some((a) => a.includes(` ${key} `)));
   const people = named.filter((e) => e.type === 'person').map((e) => e.name);
   for (const e of named) {
-    // A name met only in the byline or a photo credit is not something the page is about.
+    // A name met only in the byline, a photo credit or a banner is not something the page is about.
     if (!containsPhrase(index, phraseKey(e.name))) continue;
-    if (e.type === 'person' && isLoneName(e.name, people)) continue;
-    add(e.name, e.type);
+    if (isCapitals(e.name) && !appearsAsWritten(e.name, spoken)) continue;
+    if (e.type === 'person' && (isLoneName(e.name, people) || isUnknownSingleName(e.name))) continue;
+    const name = e.type === 'person' ? e.name : withLegalSuffix(e.name, spoken);
+    if (partOfDeclared(phraseKey(name))) continue;
+    add(name, kindFromContext(name, e.type, spoken));
   }
   for (const name of [...jsonLdNames(model, 'Product'), ...model.microdata.filter((m) => m.type === 'Product').flatMap((m) => m.properties.name ?? [])]) add(name, 'product');
   // "Powerwall 3", "Model Y 2024": capitalised names carrying a number are product or model names.
-  for (const p of model.properNouns) if (/\d/.test(p.text) && containsPhrase(index, phraseKey(p.text))) add(p.text, 'product');
+  for (const p of model.properNouns) if (/\d/.test(p.text) && !/^\d/.test(p.text) && containsPhrase(index, phraseKey(p.text))) add(p.text, 'product');
   // A phrase inside a name ("energy laboratory" in "National Renewable Energy Laboratory") is that name, not a topic.
   const names = [...out.keys()].map((k) => ` ${k} `);
   const addTopic = (raw: string): void => {
     const topic = cleanEntity(raw, 'topic');
-    if (!topic) return;
+    if (!topic || !isNounPhraseTopic(topic.name)) return;
     const key = phraseKey(topic.name);
     if (!names.some((n) => n.includes(` ${key} `))) add(topic.name, 'topic');
   };
   for (const e of model.entities) if (e.type === 'topic') addTopic(e.text);
-  for (const k of keyPhrases(content, TOPIC_OPTIONS)) addTopic(k.label);
+  for (const k of keyPhrases(spoken, TOPIC_OPTIONS)) addTopic(k.label);
   return [...out.values()];
+}
+
+/**
+ * The tagger calls many capitalised phrases organisations ("Brew Pour-Over Coffee", a heading's
+ * words); one is kept as an organisation when its name says so (a legal form, "University",
+ * "Bank"), it is an acronym, or running prose names it mid-sentence ("panels from Enphase
+ * Energy"), and is "unknown" otherwise. People and places keep the tagger's reading.
+ */
+function kindFromContext(name: string, type: EntityKind, prose: string): EntityKind {
+  // "Norfolk City Council" is a body, whatever place it is named after.
+  if (type === 'place' && ORGANIZATION_WORD_RE.test(name)) return 'organization';
+  if (type !== 'organization') return type;
+  if (namedMidSentence(name, prose)) return 'organization';
+  if (ORGANIZATION_WORD_RE.test(name) || LEGAL_SUFFIX_RE.test(name.split(/\s+/).at(-1) ?? '') || (isCapitals(name) && name.replace(/[^\p{L}]/gu, '').length >= 2)) return 'organization';
+  return 'unknown';
 }
 
 function missingAdvice(entity: PageEntity, pages: number, n: number, industry: string | undefined): string[] {
@@ -187,6 +221,8 @@ function missingAdvice(entity: PageEntity, pages: number, n: number, industry: s
       return [`State whether ${entity.name} is relevant to your offer or topic${audience} (area served, local figures, regulations).`];
     case 'product':
       return [`Cover ${entity.name}: explain how it relates to your offer, or compare it in a table with named criteria.`];
+    case 'unknown':
+      return [`Say what ${entity.name} is where you mention it (a product, a company, a place), as ${share} do${pages === 1 ? 'es' : ''}.`];
     case 'topic':
       return [`Add a section on "${entity.name}"${audience}, headed as the question people ask about it, with a 40-60 word answer first.`];
   }

@@ -96,3 +96,94 @@ export function isLoneName(name: string, people: readonly string[]): boolean {
   if (people.some((p) => /\s/.test(p) && p.toLowerCase().split(/\s+/).includes(lower))) return true;
   return isFirstNameOnly(name);
 }
+
+/** Legal forms that belong to the name before them: "Stumptown Bean Co", "Acme Inc", "Müller GmbH". */
+export const LEGAL_SUFFIX_RE = /^(?:co|company|inc|incorporated|ltd|limited|llc|llp|plc|gmbh|corp|ag|sa|sas|bv|nv|pty|oy|ab)\.?$/i;
+
+/** Words too general to be a page's topic on their own, whatever their count. */
+const GENERIC_TOPIC_WORDS = new Set(
+  'step steps use uses way ways thing things time times part parts lot lots kind kinds type types best every fine good great new first last next more most one ones day days year years people number page home welcome click read today item items minute minutes second seconds bit'.split(' '),
+);
+
+/**
+ * Text written in capitals from end to end ("WELCOME TO STUMPTOWN BEAN CO!!!"): a banner, whose
+ * words are not names in the case they are written, so the tagger's reading of it is not used.
+ */
+export function isShouted(text: string): boolean {
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  return letters.length >= 8 && /\s/.test(text.trim()) && letters === letters.toUpperCase();
+}
+
+/** An acronym-like name written in capitals: "CO", "KPMG", "ICAEW". */
+export function isCapitals(name: string): boolean {
+  const letters = name.replace(/[^\p{L}]/gu, '');
+  return letters.length > 0 && letters === letters.toUpperCase();
+}
+
+/**
+ * A run-together list the tagger read as one name ("Ethiopia, Colombia, Guatemala", "Stripe,
+ * QuickBooks and Xero") split into its items; a single name comes back alone.
+ */
+export function splitNameList(raw: string): string[] {
+  if (!/,/.test(raw)) return [raw];
+  return raw
+    .split(/\s*,\s*(?:and\s+|or\s+|&\s+)?|\s+(?:and|or|&)\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/**
+ * The name with the legal form that follows it in the text ("Stumptown Bean" + "Co"), matched
+ * case-sensitively so that "co" in running text is not taken; the name as given otherwise.
+ */
+export function withLegalSuffix(name: string, text: string): string {
+  const escaped = escapeRegExp(name);
+  const m = new RegExp(`${escaped}\\s+(Co|Company|Inc|Ltd|Limited|LLC|LLP|PLC|GmbH|Corp|AG|Pty)\\b\\.?`).exec(text);
+  return m ? `${name} ${m[1]}` : name;
+}
+
+/** A topic is a noun phrase: not a generic word, not only stop words, ending in a noun. */
+export function isNounPhraseTopic(topic: string): boolean {
+  const words = topic.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0 || words.every((w) => GENERIC_TOPIC_WORDS.has(w))) return false;
+  if (words.length === 1 && GENERIC_TOPIC_WORDS.has(words[0])) return false;
+  // Read after an article, as a noun phrase would stand: "the filter" is a noun where "filter" alone reads as a verb.
+  const terms = nlp(`the ${topic}`).terms().json() as { terms: { tags: string[] }[] }[];
+  const tags = terms.at(-1)?.terms[0]?.tags ?? [];
+  if (!(tags.includes('Noun') || tags.includes('Gerund')) || tags.includes('Pronoun')) return false;
+  // "cup use": a noun then a word that is mostly a verb is a fragment of a sentence, not a topic.
+  if (words.length > 1 && GENERIC_TOPIC_WORDS.has(words.at(-1)!)) return false;
+  return true;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Whether the name occurs in the text in exactly this case, as a whole word: "KPMG" in a sentence, not "CO" in "cold". */
+export function appearsAsWritten(name: string, text: string): boolean {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, 'u').test(text);
+}
+
+/** Words that may stay lower-case inside a name: "Bank of America", "Department for Education". */
+const NAME_JOINERS = new Set(['of', 'and', 'the', 'for', 'de', 'du', 'la', 'le', 'von', 'van', 'der', 'da', 'di', 'y', 'on', 'at', 'in', '&']);
+
+/**
+ * Every word capitalised (joining words aside), and a one-word person a name the lexicon knows:
+ * "Guatemalan coffee" and "MetLife insurance" are a name and a word run together, "South" is a direction.
+ */
+export function isWrittenAsName(name: string): boolean {
+  const words = name.split(/\s+/);
+  if (!words.every((w, i) => (i > 0 && NAME_JOINERS.has(w.toLowerCase())) || /^(?:[\p{Lu}\p{N}]|\p{Ll}\p{Lu})/u.test(w))) return false;
+  return true;
+}
+
+/** A one-word "person" the name lexicon does not know ("South" of "South Austin"): too little to say who is meant. */
+export function isUnknownSingleName(name: string): boolean {
+  return !/\s/.test(name) && !nlp(name).has('#Person');
+}
+
+/** Whether prose names it after a lower-case word, as a sentence does ("from Enphase Energy"), not at the start of a heading or a line. */
+export function namedMidSentence(name: string, text: string): boolean {
+  return new RegExp(`\\p{Ll}[,;]?\\s+${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, 'u').test(text);
+}

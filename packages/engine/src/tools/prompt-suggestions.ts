@@ -1,11 +1,13 @@
 import { PROMPT_INTENTS, type PromptContentType, type PromptIntent, type PromptSuggestion, type PromptSuggestionsResult } from '@citable/contract';
 import type { PageModel } from '../model/types';
-import { rankPassages, type RetrievalPage } from '../retrieval/rank-passages';
+import { rankPassages } from '../retrieval/rank-passages';
 import { conciseAnswers } from '../checks/concise-answers';
 import { truncate } from '../text/words';
 import { contentTerms, normalizeTerm } from './text-terms';
 import { entitiesOf } from './entity-coverage';
 import { siteName } from './site-identity';
+import { findSiteAnswers } from './site-answers';
+import { siteKinds, type SiteKind } from './site-kind';
 
 export interface SuggestPromptsInput {
   topic: string;
@@ -50,48 +52,59 @@ interface Template {
   make: (c: Context) => string | null;
   /** Only for these content types; any when absent. */
   types?: PromptContentType[];
+  /** Only for sites of these kinds (a shop's buyers ask to buy, a service's to hire); any when absent or when the site's kind is unknown. */
+  kinds?: SiteKind[];
 }
 
 const forAudience = (c: Context): string => (c.audience ? ` for ${c.audience}` : '');
 
 /**
  * Phrasings of each intent, after the classic search-intent taxonomy (Broder, "A taxonomy of web
- * search", 2002, with commercial investigation split from transactional). Each is filled with the
- * topic, the audience, the industry, the site's brand and the entities its pages name; a
- * template returns null when the input lacks what it needs.
+ * search", 2002, with commercial investigation split from transactional), each for the kinds of
+ * business whose buyers ask it (issue #32: a coffee shop is never asked for a free quote). Each
+ * is filled with the topic, the audience, the industry, the site's brand and the entities its
+ * pages name; a template returns null when the input lacks what it needs.
  */
 const TEMPLATES: Record<PromptIntent, Template[]> = {
   informational: [
     { make: (c) => `What ${c.is} ${c.topic}?` },
-    { make: (c) => `How ${c.does} ${c.topic} work?` },
-    { make: (c) => `How do I get started with ${c.topic}${forAudience(c)}?`, types: ['guide', 'article', 'faq'] },
+    { make: (c) => `How ${c.does} ${c.topic} work?`, kinds: ['saas', 'service', 'publisher'] },
+    { make: (c) => `How do I get started with ${c.topic}${forAudience(c)}?`, types: ['guide', 'article', 'faq'], kinds: ['saas', 'publisher'] },
     { make: (c) => `What are the benefits of ${c.topic}${forAudience(c)}?` },
-    { make: (c) => (c.industry ? `How is ${c.topic} used in ${c.industry}?` : null) },
+    { make: (c) => (c.industry ? `How is ${c.topic} used in ${c.industry}?` : null), kinds: ['saas', 'service', 'publisher'] },
+    { make: (c) => `How do I choose ${c.topic}?`, kinds: ['shop'] },
     { make: (c) => (c.audience ? `What should ${c.audience} know about ${c.topic}?` : `What should I know about ${c.topic} before I start?`) },
   ],
   transactional: [
-    { make: (c) => `How much ${c.does} ${c.topic} cost?` },
-    { make: (c) => `Where can I buy ${c.topic}${forAudience(c)}?`, types: ['product', 'article', 'faq', 'guide'] },
-    { make: (c) => `How do I hire a provider for ${c.topic}?`, types: ['service'] },
-    { make: (c) => `Can I get a free quote for ${c.topic}?`, types: ['service', 'product'] },
-    { make: (c) => (c.brand ? `How do I order ${c.topic} from ${c.brand}?` : null) },
-    { make: (c) => `How do I sign up for ${c.topic}?`, types: ['service', 'article', 'guide', 'faq'] },
-    { make: (c) => `Are there discounts on ${c.topic}?` },
+    { make: (c) => `How much ${c.does} ${c.topic} cost?`, kinds: ['shop', 'local', 'service', 'saas'] },
+    { make: (c) => `Where can I buy ${c.topic}${forAudience(c)}?`, types: ['product', 'article', 'faq', 'guide'], kinds: ['shop'] },
+    { make: (c) => `Where can I get ${c.topic} near me?`, kinds: ['local'] },
+    { make: (c) => `How do I book an appointment for ${c.topic}?`, kinds: ['local', 'service'] },
+    { make: (c) => `How do I hire a provider for ${c.topic}?`, types: ['service'], kinds: ['service'] },
+    { make: (c) => `Can I get a free quote for ${c.topic}?`, types: ['service', 'product'], kinds: ['service'] },
+    { make: (c) => (c.brand ? `How do I order ${c.topic} from ${c.brand}?` : null), kinds: ['shop'] },
+    { make: (c) => `How do I sign up for ${c.topic}?`, types: ['service', 'article', 'guide', 'faq'], kinds: ['saas'] },
+    { make: (c) => `Is there a free trial of ${c.topic}?`, kinds: ['saas'] },
+    { make: (c) => `Are there discounts on ${c.topic}?`, kinds: ['shop', 'saas'] },
   ],
   navigational: [
-    { make: (c) => (c.brand ? `Does ${c.brand} offer ${c.topic}?` : `What is the official website for ${c.topic}?`) },
-    { make: (c) => (c.brand ? `How do I contact ${c.brand} about ${c.topic}?` : `Where can I find ${c.topic} documentation?`) },
-    { make: (c) => (c.brand ? `Where is the ${c.brand} ${c.topic} pricing page?` : `Where can I read reviews of ${c.topic}?`) },
+    { make: (c) => (c.brand ? `Does ${c.brand} offer ${c.topic}?` : `What is the official website for ${c.topic}?`), kinds: ['shop', 'local', 'service', 'saas'] },
+    { make: (c) => (c.brand ? `Where is ${c.brand} located?` : null), kinds: ['local'] },
+    { make: (c) => (c.brand ? `What are ${c.brand}'s opening hours?` : null), kinds: ['local'] },
+    { make: (c) => (c.brand ? `How do I contact ${c.brand} about ${c.topic}?` : null) },
+    { make: (c) => (c.brand ? `Where is the ${c.brand} ${c.topic} pricing page?` : `Where can I find ${c.topic} documentation?`), kinds: ['saas'] },
     { make: (c) => (c.brand ? `What is ${c.brand}'s website for ${c.topic}?` : null) },
-    { make: (c) => (c.brand ? `Where can I find ${c.brand}'s ${c.topic} guides?` : null), types: ['guide', 'article', 'faq'] },
+    { make: (c) => (c.brand ? `Where can I find ${c.brand}'s ${c.topic} guides?` : null), types: ['guide', 'article', 'faq'], kinds: ['publisher', 'saas', 'shop'] },
+    { make: (c) => (c.brand ? `Where can I read ${c.brand}'s coverage of ${c.topic}?` : null), kinds: ['publisher'] },
   ],
   commercial: [
-    { make: (c) => `What is the best ${c.topic}${forAudience(c)}?` },
-    { make: (c) => (c.alternative ? `${capitalize(c.topic)} vs ${c.alternative}: which is better?` : null) },
-    { make: (c) => `What are the alternatives to ${c.topic}?` },
-    { make: (c) => `${capitalize(c.is)} ${c.topic} worth it?` },
-    { make: (c) => `Which ${c.topic} providers are the best${c.industry ? ` in ${c.industry}` : ''}?`, types: ['service', 'product'] },
-    { make: (c) => (c.brand ? `Is ${c.brand} a good choice for ${c.topic}?` : null) },
+    { make: (c) => `What is the best ${c.topic}${forAudience(c)}?`, kinds: ['shop', 'local', 'service', 'saas'] },
+    { make: (c) => (c.alternative ? `${capitalize(c.topic)} vs ${c.alternative}: which is better?` : null), kinds: ['shop', 'service', 'saas'] },
+    { make: (c) => `What are the alternatives to ${c.topic}?`, kinds: ['shop', 'service', 'saas'] },
+    { make: (c) => `${capitalize(c.is)} ${c.topic} worth it?`, kinds: ['shop', 'local', 'service', 'saas'] },
+    { make: (c) => `Which ${c.topic} providers are the best${c.industry ? ` in ${c.industry}` : ''}?`, types: ['service', 'product'], kinds: ['service', 'local'] },
+    { make: (c) => (c.brand ? `Is ${c.brand} a good choice for ${c.topic}?` : null), kinds: ['shop', 'local', 'service', 'saas'] },
+    { make: (c) => `What are the different views on ${c.topic}?`, kinds: ['publisher'] },
   ],
 };
 
@@ -100,21 +113,25 @@ function capitalize(s: string): string {
 }
 
 /**
- * The prompts people would put to an assistant about a topic, by intent, each measured against
- * the user's pages with the retrieval simulation: likelihood is how well the best passage
- * matches (share of the prompt's terms it contains, scaled by its BM25 score).
+ * The prompts people would put to an assistant about a topic, by intent and fitted to the kind of
+ * business the site is, each rated by whether a passage of the user's pages answers it (the
+ * site-answer finder: the passage must carry what the prompt asks for, a price for "how much",
+ * an address for "where"), not by how many of its words a page repeats (issue #32).
  */
 export function suggestPrompts(input: SuggestPromptsInput): PromptSuggestionsResult {
   const context = buildContext(input);
+  const kinds = siteKinds(input.pages);
+  // The user's own word on what the content is counts as much as the markup: a service page gets service prompts.
+  if (input.contentType === 'service') kinds.add('service');
+  if (input.contentType === 'product') kinds.add('shop');
+  const fits = (t: Template): boolean =>
+    (!t.types || !context.contentType || t.types.includes(context.contentType)) && (!t.kinds || kinds.size === 0 || t.kinds.some((k) => kinds.has(k)));
   const byIntent = {} as Record<PromptIntent, string[]>;
   const seen = new Set<string>();
   for (const intent of PROMPT_INTENTS) {
     const limit = input.userIntent === undefined ? DEFAULT_PROMPTS : input.userIntent === intent ? FOCUS_PROMPTS : OTHER_PROMPTS;
     const prompts: string[] = [];
-    const candidates = [
-      ...context.questions[intent].slice(0, SITE_QUESTIONS),
-      ...TEMPLATES[intent].filter((t) => !t.types || !context.contentType || t.types.includes(context.contentType)).map((t) => t.make(context)),
-    ];
+    const candidates = [...context.questions[intent].slice(0, SITE_QUESTIONS), ...TEMPLATES[intent].filter(fits).map((t) => t.make(context))];
     for (const prompt of candidates) {
       if (prompts.length >= limit) break;
       if (!prompt || seen.has(prompt.toLowerCase())) continue;
@@ -125,28 +142,19 @@ export function suggestPrompts(input: SuggestPromptsInput): PromptSuggestionsRes
   }
 
   const all = PROMPT_INTENTS.flatMap((intent) => byIntent[intent]);
-  const retrievalPages: RetrievalPage[] = input.pages.map((model, i) => ({ id: String(i), model }));
-  const rankings = retrievalPages.length > 0 ? rankPassages(retrievalPages, all) : all.map((prompt) => ({ prompt, passages: [], shareOfVoice: [] }));
-  const topScore = Math.max(0, ...rankings.map((r) => r.passages[0]?.score ?? 0));
-
+  const scored = scorePrompts(all, input.pages);
   const promptsByCategory = {} as PromptSuggestionsResult['promptsByCategory'];
   let k = 0;
   for (const intent of PROMPT_INTENTS) {
     promptsByCategory[intent] = byIntent[intent].map((prompt): PromptSuggestion => {
-      const best = rankings[k++].passages[0];
-      const terms = [...new Set(contentTerms(prompt))];
-      const passageTerms = new Set(best ? contentTerms(`${best.heading ?? ''} ${best.text}`) : []);
-      const missing = terms.filter((t) => !passageTerms.has(t));
-      const coverage = terms.length === 0 ? 0 : (terms.length - missing.length) / terms.length;
-      // BM25 grows with repetition faster than answer quality; the square root damps that.
-      const likelihood = best && topScore > 0 ? Math.round(100 * coverage * Math.sqrt(best.score / topScore)) : 0;
-      const url = best ? input.pages[Number(best.pageId)].url : null;
+      const { likelihood, answered, best, missing } = scored[k++];
       return {
         prompt,
         intent,
         likelihood,
-        bestPassage: best ? { url, heading: best.heading, text: truncate(best.text, 300), rank: best.rank } : null,
-        optimization: optimizationFor(prompt, intent, likelihood, best ? { url, heading: best.heading, text: best.text } : null, missing, context),
+        answered,
+        bestPassage: best ? { url: best.url, heading: best.heading, text: truncate(best.text, 300), rank: best.rank } : null,
+        optimization: optimizationFor(prompt, intent, answered, best, missing, context),
         aiSystem: aiSystemFor(prompt, intent),
       };
     });
@@ -154,14 +162,62 @@ export function suggestPrompts(input: SuggestPromptsInput): PromptSuggestionsRes
   return { totalPrompts: all.length, promptsByCategory };
 }
 
+export interface PromptScore {
+  prompt: string;
+  /** Whether a passage (or a declared fact) of the pages answers the prompt. */
+  answered: boolean;
+  /**
+   * 0-100: for an answered prompt, ANSWERED_LIKELIHOOD and up with the share of the prompt's words
+   * around the answer; for an unanswered one, below ANSWERED_LIKELIHOOD by how near the closest passage came.
+   */
+  likelihood: number;
+  best: { url: string | null; heading: string | null; text: string; rank: number } | null;
+  missing: string[];
+}
+
+/** Each prompt rated by whether the pages answer it, with the answer it rests on. */
+export function scorePrompts(prompts: string[], pages: PageModel[]): PromptScore[] {
+  const sitePages = pages.map((model, i) => ({ id: String(i), model }));
+  const rankings = sitePages.length > 0 ? rankPassages(sitePages, prompts) : prompts.map(() => null);
+  return prompts.map((prompt, i) => {
+    const terms = [...new Set(contentTerms(prompt))];
+    const answer = findSiteAnswers(prompt, sitePages)[0];
+    if (answer) {
+      const have = new Set(contentTerms(`${answer.heading ?? ''} ${answer.text}`));
+      return {
+        prompt,
+        answered: true,
+        // Never 100: a simulated match is evidence, not a certainty.
+        likelihood: Math.round(ANSWERED_LIKELIHOOD + (95 - ANSWERED_LIKELIHOOD) * answer.coverage),
+        best: { url: answer.url, heading: answer.heading, text: answer.text, rank: answer.rank },
+        missing: terms.filter((t) => !have.has(t)),
+      };
+    }
+    const near = rankings[i]?.passages[0];
+    const have = new Set(near ? contentTerms(`${near.heading ?? ''} ${near.text}`) : []);
+    const missing = terms.filter((t) => !have.has(t));
+    const coverage = terms.length === 0 ? 0 : (terms.length - missing.length) / terms.length;
+    return {
+      prompt,
+      answered: false,
+      likelihood: near ? Math.min(ANSWERED_LIKELIHOOD - 1, Math.round(ANSWERED_LIKELIHOOD * coverage * 0.8)) : 0,
+      best: near ? { url: pages[Number(near.pageId)].url, heading: near.heading, text: near.text, rank: near.rank } : null,
+      missing,
+    };
+  });
+}
+
 function buildContext(input: SuggestPromptsInput): Context {
   const topic = input.topic.trim();
   const topicTerms = new Set(contentTerms(topic));
   const brand = input.pages.find((p) => p.url !== null || p.jsonLd.length > 0);
   const brandName = brand ? siteName(brand) : null;
+  // A page's own title or main heading is what the page is called, not a question someone asks.
+  const titles = new Set(input.pages.flatMap((p) => [p.title, p.articleTitle, ...p.headings.filter((h) => h.level === 1).map((h) => h.text)]).filter((t): t is string => t !== null).map((t) => t.trim().toLowerCase()));
   // The site's own question headings on the topic are prompts its writers already expect.
   const questions = input.pages
     .flatMap((p) => p.questionHeadings.map((h) => h.text))
+    .filter((q) => !titles.has(q.trim().toLowerCase()) && /\?\s*$/.test(q))
     .filter((q) => contentTerms(q).some((t) => topicTerms.has(t)));
   const alternative = input.pages
     .flatMap((p) => entitiesOf(p))
@@ -205,7 +261,7 @@ const INTENT_HINT: Record<PromptIntent, (c: Context) => string> = {
 function optimizationFor(
   prompt: string,
   intent: PromptIntent,
-  likelihood: number,
+  answered: boolean,
   best: { url: string | null; heading: string | null; text: string } | null,
   missing: string[],
   context: Context,
@@ -214,7 +270,7 @@ function optimizationFor(
   const hint = INTENT_HINT[intent](context);
   if (!best) return `No passage on your pages matches this prompt. Add a section headed "${prompt}" that answers it in its first ${idealMin}-${idealMax} words; ${hint}.`;
   const where = `${best.heading ? `"${best.heading}"` : `"${truncate(best.text, 60)}"`}${best.url ? ` on ${best.url}` : ''}`;
-  if (likelihood >= ANSWERED_LIKELIHOOD) return `Answered by the passage ${where}. Keep its first ${idealMin}-${idealMax} words a self-contained answer; ${hint}.`;
+  if (answered) return `Answered by the passage ${where}. Keep its first ${idealMin}-${idealMax} words a self-contained answer; ${hint}.`;
   const gap = missing.length > 0 ? ` does not mention ${missing.join(', ')}` : ' matches only weakly';
   return `Your closest passage (${where})${gap}. Add a section headed "${prompt}" with a ${idealMin}-${idealMax} word answer first; ${hint}.`;
 }

@@ -89,6 +89,25 @@ export function stripLeadingByline(sentence: string, author: string | null = nul
   return rest !== sentence && /^["“‘(]?[\p{Lu}\p{N}]/u.test(rest) ? rest : sentence;
 }
 
+/** "By Maya Okafor, Head Roaster · Published March 3, 2025 ·": a byline's name and role, up to its first separator. */
+const BYLINE_NAME_RE = /^By\s+[^.!?·|•]{2,80}\s*[·|•]\s*/i;
+/** "Published March 3, 2025 ·", "Updated April 10, 2025": a dated label in a byline. */
+const DATED_LABEL_RE = /^(?:(?:published|updated|last updated|posted|modified)\s*:?\s*)?(?:on\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2}\s*(?:[·|•]\s*)?/i;
+
+/**
+ * The sentence without any byline run into its start, including one of several dotted parts
+ * ("By …, Head Roaster · Published … · Updated …"), which stripLeadingByline leaves half done:
+ * an answer or a snippet never opens with the byline (issue #32).
+ */
+export function withoutByline(sentence: string, author: string | null = null): string {
+  let rest = stripLeadingByline(sentence, author);
+  const name = BYLINE_NAME_RE.exec(rest);
+  if (name) rest = rest.slice(name[0].length);
+  for (let m = DATED_LABEL_RE.exec(rest); m; m = DATED_LABEL_RE.exec(rest)) rest = rest.slice(m[0].length);
+  rest = rest.trim();
+  return rest !== sentence && /^["“‘(]?[\p{Lu}\p{N}]/u.test(rest) ? rest : sentence;
+}
+
 /** The sentences of the page's prose, bylines removed from their starts. */
 export function proseSentences(model: PageModel): string[] {
   const out: string[] = [];

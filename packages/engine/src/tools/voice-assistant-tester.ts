@@ -1,10 +1,10 @@
 import type { VoiceAssistant, VoiceAssistantResult, VoiceTestResult } from '@citable/contract';
 import type { PageModel } from '../model/types';
-import { rankPassages, type RankedPassage } from '../retrieval/rank-passages';
-import { countWords, splitSentences, words } from '../text/words';
+import { countWords, splitSentences } from '../text/words';
 import { isQuestion } from '../text/questions';
 import { typesOf } from '../model/json-ld';
-import { contentTerms, round } from './text-terms';
+import { round } from './text-terms';
+import { findSiteAnswers, type SiteAnswer } from './site-answers';
 
 export interface VoiceTestOptions {
   query: string;
@@ -20,14 +20,15 @@ export interface VoiceTestOptions {
 export const SPOKEN_WORDS = 30;
 
 interface PassageFacts {
-  passage: RankedPassage;
+  answer: SiteAnswer;
   page: PageModel;
   user: boolean;
   firstSentenceWords: number;
   leadWords: number;
   words: number;
   questionHeading: boolean;
-  queryInFirstSentence: boolean;
+  /** The answer is a fact of the page's structured data (an address, hours, a price). */
+  structured: boolean;
 }
 
 interface Trait {
@@ -61,12 +62,12 @@ export const VOICE_TRAITS: Record<VoiceAssistant, Trait> = {
   alexa: {
     reason:
       'Alexa answers general questions with one short direct answer (Amazon\'s Alexa Answers guidelines ask for a concise, factual reply), so a passage whose first sentence answers briefly wins; long passages lose.',
-    weight: (p) => 1 + (p.firstSentenceWords <= CONCISE_LEAD && p.queryInFirstSentence ? 0.3 : 0) - (p.words > LONG_PASSAGE ? 0.2 : 0),
+    weight: (p) => 1 + (p.firstSentenceWords <= CONCISE_LEAD ? 0.3 : 0) - (p.words > LONG_PASSAGE ? 0.2 : 0),
   },
   siri: {
     reason:
       'Siri answers from web results (Siri Knowledge and search suggestions) and reads answer-first passages; pages with structured data and question headings are parsed most reliably.',
-    weight: (p) => 1 + (p.questionHeading && p.queryInFirstSentence ? 0.2 : 0) + (p.page.jsonLd.length > 0 ? 0.2 : 0),
+    weight: (p) => 1 + (p.questionHeading ? 0.2 : 0) + (p.structured ? 0.3 : p.page.jsonLd.length > 0 ? 0.1 : 0),
   },
 };
 
@@ -96,10 +97,18 @@ export function trimSpoken(text: string, maxWords = SPOKEN_WORDS): string {
   return `${kept.join(' ').replace(/[,;:.!?]+$/, '')}…`;
 }
 
+/** What the tester says when no page of the site (or of a competitor) answers the question. */
+export const NOT_ANSWERED = 'Your site does not answer this.';
+
+/** Words each assistant reads out at most: Google a featured snippet, Alexa one short answer, Siri about the voice average. */
+const READ_WORDS: Record<VoiceAssistant, number> = { google: SNIPPET_MAX, alexa: CONCISE_LEAD, siri: SPOKEN_WORDS };
+
 /**
- * What each voice assistant would likely read for a query, simulated: the retrieval simulation
- * ranks every passage of the user's and the competitors' pages with BM25, each assistant's
- * documented preferences re-weigh them, and the winning passage is trimmed to spoken length.
+ * What each voice assistant would likely read for a query, simulated: the site-answer finder
+ * picks, among the user's and the competitors' pages, the passages (or declared facts) that
+ * answer the question by its type (where, when, how much, how to); each assistant's documented
+ * preferences re-weigh them and its answer length trims the winner. When no passage answers,
+ * each says the site does not answer this, with no mention, rank or confidence (issue #32).
  */
 export function testVoiceAssistants(options: VoiceTestOptions): VoiceTestResult {
   const pages = [
@@ -107,10 +116,9 @@ export function testVoiceAssistants(options: VoiceTestOptions): VoiceTestResult 
     ...options.competitorPages.map((model, i) => ({ id: `c${i}`, model })),
   ];
   const byId = new Map(pages.map((p) => [p.id, p.model]));
-  const ranking = pages.length > 0 ? rankPassages(pages, [options.query])[0] : null;
-  const queryTerms = new Set(contentTerms(options.query));
-  const facts: PassageFacts[] = (ranking?.passages ?? []).map((passage) => {
-    const sentences = splitSentences(passage.text);
+  const answers = findSiteAnswers(options.query, pages);
+  const facts = answers.map((answer) => {
+    const sentences = splitSentences(answer.text);
     const first = sentences[0] ?? '';
     let lead = 0;
     for (const s of sentences) {
@@ -118,38 +126,34 @@ export function testVoiceAssistants(options: VoiceTestOptions): VoiceTestResult 
       if (lead >= SNIPPET_MIN) break;
     }
     return {
-      passage,
-      page: byId.get(passage.pageId)!,
-      user: passage.pageId.startsWith('u'),
+      answer,
+      page: byId.get(answer.pageId)!,
+      user: answer.pageId.startsWith('u'),
       firstSentenceWords: countWords(first),
       leadWords: lead,
-      words: countWords(passage.text),
-      questionHeading: passage.heading !== null && isQuestion(passage.heading),
-      queryInFirstSentence: contentTerms(first).some((t) => queryTerms.has(t)),
+      words: countWords(answer.text),
+      questionHeading: answer.heading !== null && isQuestion(answer.heading),
+      structured: answer.from === 'structured-data',
     };
   });
 
   const results: VoiceAssistantResult[] = [...new Set(options.assistants)].map((assistant) => {
     const trait = VOICE_TRAITS[assistant];
-    const ordered = facts
-      .map((f) => ({ f, score: f.passage.score * Math.max(0, trait.weight(f)) }))
-      .sort((a, b) => b.score - a.score || a.f.passage.rank - b.f.passage.rank);
+    const ordered = facts.map((f) => ({ f, score: f.answer.score * Math.max(0, trait.weight(f)) })).sort((a, b) => b.score - a.score);
     const winner = ordered[0];
     if (!winner || winner.score <= 0) {
-      return { assistant, response: 'No passage on the tested pages answers this query.', mentioned: false, confidence: 0, ranking: null, source: null, basis: trait.reason };
+      return { assistant, response: NOT_ANSWERED, mentioned: false, confidence: 0, ranking: null, source: null, basis: trait.reason };
     }
-    const response = trimSpoken(winner.f.passage.text);
+    const response = trimSpoken(winner.f.answer.text, READ_WORDS[assistant]);
     const userIndex = ordered.findIndex((o) => o.f.user);
-    const runnerUp = ordered.find((o) => o.f.passage.pageId !== winner.f.passage.pageId);
+    const runnerUp = ordered.find((o) => o.f.answer.pageId !== winner.f.answer.pageId);
     const margin = runnerUp ? (winner.score - runnerUp.score) / winner.score : 1;
-    const responseTerms = new Set(words(`${winner.f.passage.heading ?? ''} ${response}`).flatMap((w) => contentTerms(w)));
-    const coverage = queryTerms.size === 0 ? 0 : [...queryTerms].filter((t) => responseTerms.has(t)).length / queryTerms.size;
-    // Confidence: does the spoken answer carry the query's terms, and how clearly did it beat the next source.
+    // Confidence: how much of the question stands around the answer, and how clearly it beat another source's.
     return {
       assistant,
       response,
       mentioned: winner.f.user,
-      confidence: Math.round(100 * coverage * (0.5 + 0.5 * margin)),
+      confidence: Math.round(100 * winner.f.answer.coverage * (0.6 + 0.4 * margin)),
       ranking: userIndex < 0 ? null : userIndex + 1,
       source: winner.f.page.url,
       basis: trait.reason,
@@ -161,6 +165,7 @@ export function testVoiceAssistants(options: VoiceTestOptions): VoiceTestResult 
     query: options.query,
     simulated: true,
     results,
+    sameAnswer: results.length > 1 && results.every((r) => r.response === results[0].response && r.source === results[0].source),
     summary: {
       totalMentions: results.filter((r) => r.mentioned).length,
       assistantsTested: results.length,

@@ -1,4 +1,4 @@
-import { TOOL_MESSAGES, type ContentGeneratorRequest, type ContentGeneratorResult } from '@citable/contract';
+import { generatorOutcome, TOOL_MESSAGES, type ContentGeneratorRequest, type ContentGeneratorResult } from '@citable/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { apiClient } from '../../../lib/api-client';
@@ -12,7 +12,7 @@ export function useGeneratorRun(onComplete?: ToolCompletion) {
   const last = useRef<ContentGeneratorRequest | null>(null);
   const mutation = useMutation<ContentGeneratorResult, Error, ContentGeneratorRequest>({
     mutationFn: (body) => apiClient.post<ContentGeneratorResult>('/api/functions/ai-content-generator', body, { timeoutMs: GENERATOR_TIMEOUT_MS }),
-    onSuccess: () => onComplete?.(true, TOOL_MESSAGES.succeeded),
+    onSuccess: (data) => onComplete?.(true, generatorOutcome(data)),
     onError: (error) => onComplete?.(false, error.message || TOOL_MESSAGES.unknownError),
   });
   const { mutate } = mutation;

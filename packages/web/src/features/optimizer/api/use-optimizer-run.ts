@@ -1,4 +1,4 @@
-import { TOOL_MESSAGES, type ContentOptimizerRequest, type ContentOptimizerResult } from '@citable/contract';
+import { optimizerOutcome, TOOL_MESSAGES, type ContentOptimizerRequest, type ContentOptimizerResult } from '@citable/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { apiClient } from '../../../lib/api-client';
@@ -12,7 +12,7 @@ export function useOptimizerRun(onComplete?: ToolCompletion) {
   const last = useRef<ContentOptimizerRequest | null>(null);
   const mutation = useMutation<ContentOptimizerResult, Error, ContentOptimizerRequest>({
     mutationFn: (body) => apiClient.post<ContentOptimizerResult>('/api/functions/content-optimizer', body, { timeoutMs: OPTIMIZER_TIMEOUT_MS }),
-    onSuccess: () => onComplete?.(true, TOOL_MESSAGES.succeeded),
+    onSuccess: (data) => onComplete?.(true, optimizerOutcome(data)),
     onError: (error) => onComplete?.(false, error.message || TOOL_MESSAGES.unknownError),
   });
   const { mutate } = mutation;

@@ -1,4 +1,4 @@
-import { TOOL_MESSAGES, type ToolFunctionName, type ToolFunctionRequest, type ToolFunctionResponse } from '@citable/contract';
+import { TOOL_MESSAGES, toolOutcomeMessage, type ToolFunctionName, type ToolFunctionRequest, type ToolFunctionResponse } from '@citable/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { runToolFunction } from '../api/run-tool-function';
@@ -8,13 +8,14 @@ export type ToolCompletion = (success: boolean, message: string) => void;
 
 /**
  * One tool's run: idle, running, then a result or an error. Run Again repeats the last request.
- * `onComplete` hears of every completion: "Tool executed successfully", or the error's message.
+ * `onComplete` hears of every completion: what the run found (toolOutcomeMessage), or the error's message.
  */
 export function useToolRun<N extends ToolFunctionName>(name: N, onComplete?: ToolCompletion) {
   const lastRequest = useRef<ToolFunctionRequest<N> | null>(null);
   const mutation = useMutation<ToolFunctionResponse<N>, Error, ToolFunctionRequest<N>>({
     mutationFn: (body) => runToolFunction(name, body),
-    onSuccess: () => onComplete?.(true, TOOL_MESSAGES.succeeded),
+    // The toast says what the run found (issue #32), not only that it ran.
+    onSuccess: (data) => onComplete?.(true, toolOutcomeMessage(name, data)),
     onError: (error) => onComplete?.(false, error.message || TOOL_MESSAGES.unknownError),
   });
   const { mutate } = mutation;

@@ -86,11 +86,12 @@ export function PromptsScreen({ profile, onComplete }: ToolScreenProps) {
 
 function PromptResults({ result, domain }: { result: PromptSuggestionsResult; domain: string }) {
   const all = PROMPT_INTENTS.flatMap((intent) => result.promptsByCategory[intent]);
-  const answered = all.filter((p) => p.bestPassage !== null && p.likelihood >= 50).length;
+  // A prompt is answered when a passage of the site answers it (results stored before #32 carry only the likelihood).
+  const answered = all.filter((p) => p.answered ?? (p.bestPassage !== null && p.likelihood >= 50)).length;
   return (
     <div className="space-y-4">
       <p className="text-slate-700">
-        {result.totalPrompts} prompts; your pages answer {answered} of them well (likelihood 50 or more).
+        {result.totalPrompts} prompts; a passage on your pages answers {answered} of them.
       </p>
       {PROMPT_INTENTS.map((intent) => (
         <ResultCard key={intent} title={`${capitalize(intent)} (${result.promptsByCategory[intent].length})`} testId={`prompts-${intent}`}>

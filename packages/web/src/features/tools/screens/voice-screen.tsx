@@ -1,4 +1,4 @@
-import { TOOLS, TOOL_MESSAGES, VOICE_ASSISTANTS, type VoiceAssistant, type VoiceTestResult } from '@citable/contract';
+import { LOW_CONFIDENCE, NOT_ENOUGH_EVIDENCE, TOOLS, TOOL_MESSAGES, VOICE_ASSISTANTS, type VoiceAssistant, type VoiceAssistantResult, type VoiceTestResult } from '@citable/contract';
 import { CircleCheck, CircleMinus } from 'lucide-react';
 import { useState } from 'react';
 import { TextField } from '../../../components/ui/field';
@@ -60,37 +60,58 @@ function VoiceResults({ result }: { result: VoiceTestResult }) {
             value={summary.averageRanking === null ? '–' : summary.averageRanking}
             hint={summary.averageRanking === null ? 'No passage of yours matched' : undefined}
           />
-          <Stat label="Confidence" value={summary.averageConfidence} />
+          <Stat label="Confidence" value={summary.averageConfidence < LOW_CONFIDENCE ? '–' : summary.averageConfidence} hint={summary.averageConfidence < LOW_CONFIDENCE ? NOT_ENOUGH_EVIDENCE : undefined} />
         </dl>
       </ResultCard>
-      <div className="grid gap-4 lg:grid-cols-3">
-        {result.results.map((answer) => (
-          <ResultCard key={answer.assistant} title={ASSISTANT_NAMES[answer.assistant]} testId={`voice-${answer.assistant}`}>
-            <p className={`flex items-center gap-1.5 text-sm font-medium ${answer.mentioned ? 'text-emerald-700' : 'text-slate-600'}`}>
-              {answer.mentioned ? <CircleCheck aria-hidden="true" className="size-4" /> : <CircleMinus aria-hidden="true" className="size-4" />}
-              {answer.mentioned ? 'Answers from your site' : 'Answers from another site'}
-            </p>
-            <blockquote className="mt-3 rounded-lg bg-slate-50 px-4 py-3 text-slate-800">{answer.response || 'No passage answers this question.'}</blockquote>
-            {answer.source ? (
-              <p className="mt-2 truncate text-xs text-slate-600">
-                Source:{' '}
-                <a href={answer.source} target="_blank" rel="noopener noreferrer" className="text-primary-700 underline">
-                  {answer.source}
-                </a>
-              </p>
-            ) : null}
-            <div className="mt-3 space-y-1 text-sm text-slate-700">
-              <div className="flex items-center gap-3">
-                <span className="w-24 shrink-0">Confidence</span>
-                <ScoreBar value={answer.confidence} label={`${ASSISTANT_NAMES[answer.assistant]} confidence`} className="flex-1" />
-              </div>
-              <p>Your rank: {answer.ranking === null ? 'not ranked' : `#${answer.ranking}`}</p>
-            </div>
-            <p className="mt-3 text-xs text-slate-600">{answer.basis}</p>
-          </ResultCard>
-        ))}
-      </div>
+      {result.sameAnswer && result.results.length > 1 ? (
+        // The same text from the same page for every assistant is one simulated answer, not three agreeing ones.
+        <AnswerCard answer={result.results[0]} title={`${result.results.map((r) => ASSISTANT_NAMES[r.assistant]).join(', ')}: one simulated answer`} showBasis={false} />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-3">
+          {result.results.map((answer) => (
+            <AnswerCard key={answer.assistant} answer={answer} title={ASSISTANT_NAMES[answer.assistant]} showBasis />
+          ))}
+        </div>
+      )}
       <SkippedErrorPages errorPages={result.errorPages} />
     </div>
+  );
+}
+
+function AnswerCard({ answer, title, showBasis }: { answer: VoiceAssistantResult; title: string; showBasis: boolean }) {
+  const answered = answer.source !== null;
+  const weak = answered && answer.confidence < LOW_CONFIDENCE;
+  return (
+    <ResultCard title={title} testId={`voice-${answer.assistant}`}>
+      <p className={`flex items-center gap-1.5 text-sm font-medium ${answer.mentioned ? 'text-emerald-700' : 'text-slate-600'}`}>
+        {answer.mentioned ? <CircleCheck aria-hidden="true" className="size-4" /> : <CircleMinus aria-hidden="true" className="size-4" />}
+        {!answered ? 'No page answers this' : answer.mentioned ? 'Answers from your site' : 'Answers from another site'}
+      </p>
+      <blockquote className="mt-3 rounded-lg bg-slate-50 px-4 py-3 text-slate-800">{answer.response}</blockquote>
+      {answer.source ? (
+        <p className="mt-2 truncate text-xs text-slate-600">
+          Source:{' '}
+          <a href={answer.source} target="_blank" rel="noopener noreferrer" className="text-primary-700 underline">
+            {answer.source}
+          </a>
+        </p>
+      ) : null}
+      {answered ? (
+        <div className="mt-3 space-y-1 text-sm text-slate-700">
+          {weak ? (
+            <p data-testid="voice-weak">{NOT_ENOUGH_EVIDENCE}: the answer shares few of the question's words.</p>
+          ) : (
+            <>
+              <div className="flex items-center gap-3">
+                <span className="w-24 shrink-0">Confidence</span>
+                <ScoreBar value={answer.confidence} label={`${title} confidence`} className="flex-1" />
+              </div>
+              <p>Your rank: {answer.ranking === null ? 'not ranked' : `#${answer.ranking}`}</p>
+            </>
+          )}
+        </div>
+      ) : null}
+      {showBasis ? <p className="mt-3 text-xs text-slate-600">{answer.basis}</p> : null}
+    </ResultCard>
   );
 }
