@@ -78,5 +78,8 @@ describe('storableJsonText', () => {
   it('leaves a literal backslash followed by "u0000" alone: only escapes are rewritten', () => {
     expect(storableJsonText(JSON.stringify('\\u0000 and \\ud800'))).toBe(JSON.stringify('\\u0000 and \\ud800'));
     expect(storableJsonText(JSON.stringify({ '\ud800': '\u0000x' }))).toBe('{"\\ufffd":"x"}');
+    // Found by the property above: a NUL between two lone halves does not join them, in text or JSON.
+    expect(storableText('\ud800\u0000\udfff')).toBe('\ufffd\ufffd');
+    expect(JSON.parse(storableJsonText(JSON.stringify('\ud800\u0000\udfff')))).toBe('\ufffd\ufffd');
   });
 });

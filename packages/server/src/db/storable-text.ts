@@ -10,7 +10,10 @@ import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
  * UTF-8 encoding would have done silently for plain text).
  */
 export function storableText(text: string): string {
-  return (text.includes('\u0000') ? text.replaceAll('\u0000', '') : text).toWellFormed();
+  // Surrogates first: removing a NUL between two lone halves must not join them into a character
+  // the text never had (and storableJsonText, which rewrites each escape alone, agrees).
+  const wellFormed = text.toWellFormed();
+  return wellFormed.includes('\u0000') ? wellFormed.replaceAll('\u0000', '') : wellFormed;
 }
 
 // In JSON.stringify's output an escape's backslash follows an even run of backslashes (`\\` is a
@@ -50,8 +53,10 @@ for (const column of [PgJsonb, PgJson]) {
  * same handle) get storable parameters. The server driver's client does the same in client.ts.
  */
 export function storeOnlyStorableText(pglite: PGlite): void {
-  const query = pglite.query.bind(pglite);
-  pglite.query = ((text: string, params?: unknown[], options?: unknown) => query(text, storableParams(params), options as never)) as PGlite['query'];
+  // The class's method is looked up on every call, not bound once, so that whatever wraps the
+  // class's own query later (statement counting in tests, instrumentation) still sees each statement.
+  const classQuery = (): PGlite['query'] => (Object.getPrototypeOf(pglite) as PGlite).query;
+  pglite.query = ((text: string, params?: unknown[], options?: unknown) => classQuery().call(pglite, text, storableParams(params), options as never)) as PGlite['query'];
   const transaction = pglite.transaction.bind(pglite);
   pglite.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
     transaction((tx) => {

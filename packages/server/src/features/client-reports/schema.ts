@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from '../../db/auth-schema';
 import { reports } from '../../db/schema';
-import { workspaceClients } from '../workspaces/schema';
+import { workspaceClients } from '../workspaces';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -1,4 +1,4 @@
-import type { WebAnswerEngineId } from './web-answer-engine';
+import type { WebAnswerEngineId } from './web-answer-engine-ids';
 
 /** What one generateText call returns that says how many searches the vendor bills for it. */
 interface CallResult {

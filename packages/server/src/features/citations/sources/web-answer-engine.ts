@@ -8,9 +8,9 @@ import { SourceError } from '../fetch-json';
 import { chatGptCitations, claudeCitations, geminiCitations, perplexityCitations, type AnswerCitations, type EngineReply } from './engine-citations';
 import { settleAll, type CitationSourceAdapter, type Observation } from './types';
 
-/** The engines asked as their users ask them: through the vendor's API, with its web search on. */
-export type WebAnswerEngineId = 'chatgpt' | 'claude' | 'gemini' | 'perplexity';
-export const WEB_ANSWER_ENGINE_IDS: readonly WebAnswerEngineId[] = ['chatgpt', 'claude', 'gemini', 'perplexity'];
+import { type WebAnswerEngineId } from './web-answer-engine-ids';
+
+export { WEB_ANSWER_ENGINE_IDS, type WebAnswerEngineId } from './web-answer-engine-ids';
 
 type ProviderOptions = Parameters<typeof generateText>[0]['providerOptions'];
 

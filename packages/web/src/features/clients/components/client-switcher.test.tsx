@@ -1,7 +1,9 @@
+// @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { WorkspaceClient, WorkspaceSummary } from '@citable/contract';
-import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ClientSwitcher } from './client-switcher';
 
 const USER = { id: 'user-1', email: 'olive@example.com', name: 'Olive Agency', emailVerified: true };
@@ -11,17 +13,31 @@ const CLIENTS: WorkspaceClient[] = [
   { id: '9c1e7a55-2d3f-4a6b-8c9d-aabbccddeeff', name: 'Birch Dental', primaryUrl: null, createdAt: '2026-11-22T10:00:00Z' },
 ];
 
-/** The switcher over a cache that already holds the session, the workspaces and the clients. */
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let unmount: (() => void) | undefined;
+afterEach(() => unmount?.());
+
+/**
+ * The switcher over a cache that already holds the session, the workspaces and the clients,
+ * rendered in the browser (the pre-render is always signed out, so the session only shows there).
+ */
 function render(workspaces: WorkspaceSummary[], clients: WorkspaceClient[] = CLIENTS): string {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   queryClient.setQueryData(['session'], USER);
   queryClient.setQueryData(['workspaces', USER.id], workspaces);
   if (workspaces[0]) queryClient.setQueryData(['workspace', workspaces[0].id, 'clients'], clients);
-  return renderToString(
-    <QueryClientProvider client={queryClient}>
-      <ClientSwitcher />
-    </QueryClientProvider>,
-  ).replace(/<!-- -->/g, '');
+  const container = document.createElement('div');
+  const root = createRoot(container);
+  act(() =>
+    root.render(
+      <QueryClientProvider client={queryClient}>
+        <ClientSwitcher />
+      </QueryClientProvider>,
+    ),
+  );
+  unmount = () => act(() => root.unmount());
+  return container.innerHTML;
 }
 
 describe('ClientSwitcher', () => {

@@ -1,4 +1,4 @@
-import { INDUSTRIES, MESSAGES, planAtLeast, PLANS, type GoalId, type Industry, type Profile } from '@citable/contract';
+import { INDUSTRIES, MESSAGES, planAtLeast, PLANS, WEBHOOK_MESSAGES, type GoalId, type Industry, type Profile } from '@citable/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { GoalPicker } from '../../../components/forms/goal-picker';
@@ -11,6 +11,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/ui/fi
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useProfile } from '../../../hooks/use-profile';
+import { useCurrentWorkspace } from '../../../hooks/use-workspaces';
 import type { SessionUser } from '../../../hooks/use-session';
 import { ApiRequestError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -53,6 +54,9 @@ function SettingsForm({ user, profile }: { user: SessionUser; profile: Profile }
   const plan = PLANS[profile.plan];
   // With an agency client selected, the business fields are the client's; the account stays the person's own.
   const { clientId } = useClientScope();
+  // A client-role member viewing a shared client sees no webhook endpoints: their URLs carry credentials (docs/security.md).
+  const { workspace } = useCurrentWorkspace();
+  const clientViewer = Boolean(clientId) && workspace?.role === 'client';
 
   const rowsHaveErrors = [...websites, ...competitors].some((row) => Object.keys(rowErrors(row)).length > 0);
   const noWebsite = validEntries(websites).length === 0;
@@ -152,7 +156,7 @@ function SettingsForm({ user, profile }: { user: SessionUser; profile: Profile }
           <ApiKeysSection />
         </Section>
         <Section title="Webhooks">
-          <WebhooksSection />
+          {clientViewer ? <p className="text-sm text-slate-600">{WEBHOOK_MESSAGES.clientRole}</p> : <WebhooksSection />}
         </Section>
         <Section title="Security">
           <SecuritySection userId={user.id} />
