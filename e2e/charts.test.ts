@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { AuditFunctionResponse } from '@citable/contract';
+import type { AuditRun } from '@citable/contract';
 import { startChangingSite, type ChangingSite } from '../packages/server/test/track/changing-site';
 import { signUpAndOnboard, type Account } from './support/accounts';
 import { callApi } from './support/api';
@@ -29,12 +29,27 @@ let page: Page;
 let errors: string[];
 const scores: Record<'lantern' | 'birch' | 'kettle', number[]> = { lantern: [], birch: [], kettle: [] };
 
-/** A page audit of the site's home page at the given content level; returns its score. */
+/**
+ * A one-page site audit of the site at the given content level; returns its score. Site audits,
+ * because the user's score and Competitive Insights are the latest site audit's (issue #30); a
+ * page audit is shown as a page's score, never as the site's.
+ */
 async function audit(site: ChangingSite, level: number): Promise<number> {
   site.level = level;
-  const response = await callApi(server, '/api/functions/ai-visibility-audit', { body: { url: `${site.url}/` }, cookie: account.cookie });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return ((await response.json()) as AuditFunctionResponse).overallScore;
+  const response = await callApi(server, '/api/audits', { body: { url: `${site.url}/`, scope: 'site', maxPages: 1 }, cookie: account.cookie });
+  expect(response.status, await response.clone().text()).toBe(202);
+  const { id } = (await response.json()) as AuditRun;
+  const run = async () => (await (await callApi(server, `/api/audits/${id}`, { cookie: account.cookie })).json()) as AuditRun;
+  // vi.waitFor rather than expect.poll: this runs in beforeAll.
+  const done = await vi.waitFor(
+    async () => {
+      const current = await run();
+      expect(current.status).toBe('completed');
+      return current;
+    },
+    { timeout: 90_000, interval: 250 },
+  );
+  return done.result!.overallScore;
 }
 
 // Evaluated rather than added as a script tag, which the app's Content-Security-Policy (script-src 'self') refuses.
@@ -109,7 +124,7 @@ test('the overview’s sparkline draws the selected website’s own scores and f
   await websiteSelect().selectOption(birch.url);
   await expect.poll(() => sparklineLabel(page), SLOW).toBe(`Score trend of Birch Books: ${scores.birch[0]} to ${scores.birch[1]} over 2 audits`);
   expect(await page.getByTestId('score-trend-change').textContent()).toBe(`${scores.birch[1] - scores.birch[0]} points`);
-  expect(await page.getByTestId('score-trend-subject').textContent()).toBe('Birch Books · last 2 page audits');
+  expect(await page.getByTestId('score-trend-subject').textContent()).toBe('Birch Books · last 2 site audits');
   await websiteSelect().selectOption(lantern.url);
   await expect.poll(() => sparklineLabel(page), SLOW).toContain('Lantern Tea');
 });

@@ -76,8 +76,8 @@ describe('tracked prompts', () => {
     const table = page.getByTestId('tracking-prompts');
     await table.waitFor({ timeout: 60_000 });
     const latest = await page.getByTestId('tracking-latest-engines').innerText();
-    expect(latest).toMatch(/ChatGPT 100% \(\d+–100%\) of 6 answers/);
-    expect(latest).toMatch(/Claude 0% \(0–\d+%\) of 6 answers/);
+    expect(latest).toMatch(/ChatGPT mentioned 100% \(\d+–100%\) of 6 answers/);
+    expect(latest).toMatch(/Claude mentioned 0% \(0–\d+%\) of 6 answers/);
     const rows = await table.innerText();
     for (const prompt of PROMPTS) expect(rows).toContain(prompt);
     expect(rows).toContain('100% (3/3)');

@@ -5,7 +5,7 @@ import { serveSite, teaShopPages, type ServedSite } from '../packages/server/tes
 import { signUpAndOnboard, type Account } from './support/accounts';
 import { callApi } from './support/api';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, openPage, screenshot, SLOW } from './support/browser';
+import { appStarted, launchBrowser, openPage, screenshot, SLOW } from './support/browser';
 
 // Genie on the landing page (signed out) and in the dashboard of a Core user, where a suggested
 // tool's button opens that tool; then the optimizer's diff and the generator's grounded FAQs for
@@ -38,6 +38,8 @@ describe('Genie', () => {
   test('answers product questions on the landing page, signed out', async () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto(`${server.baseUrl}/`);
+    // A click on the pre-rendered button before React has taken over the page is lost.
+    await appStarted(page);
     await page.getByTestId('genie-button').click();
     await page.getByTestId('genie-panel').waitFor();
     expect(await page.getByTestId('genie-send').isDisabled()).toBe(true);

@@ -111,7 +111,7 @@ export function CompetitiveSection({ user, profile }: { user: SessionUser; profi
       ) : null}
       {data?.status === 'no-audits' ? (
         <Empty title="No Competitive Data">
-          <p>None of these sites has been audited in this period yet. Monitoring audits them on schedule, or start one now (one audit runs at a time).</p>
+          <p>None of these sites has a site audit in this period yet: scores are compared site against site, and a page audit scores one page only. Monitoring audits them on schedule, or start one now (one audit runs at a time).</p>
           <div className="mt-4 flex flex-wrap justify-center gap-2">
             {[data.userSite, ...data.competitors].flatMap((site) =>
               site ? [
