@@ -4,7 +4,7 @@ import { billingEnv, TEST_API_KEY, TEST_WEBHOOK_SECRET, VARIANTS } from '../pack
 import { FakeLemonSqueezy, sign, webhookBody } from '../packages/server/test/billing/fake-lemon-squeezy';
 import { signUpAndOnboard } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, openPage, screenshot, SLOW } from './support/browser';
+import { appStarted, launchBrowser, openPage, screenshot, SLOW } from './support/browser';
 
 // Billing with the provider configured and the real SDK pointed at a local fake of its API
 // (LEMONSQUEEZY_API_URL): choosing Pro reaches the hosted checkout, the success and cancel
@@ -41,6 +41,8 @@ afterAll(async () => {
 
 test('choosing Pro while signed in goes to the provider checkout; paying returns with Subscription Activated', async () => {
   await page.goto(`${server.baseUrl}/pricing`);
+  // A click on the pre-rendered button before React has taken over the page is lost.
+  await appStarted(page);
   await page.getByTestId('plan-pro-button').click();
   await page.waitForURL((url) => url.href.startsWith(`${fake.baseUrl}/checkout/custom/`));
   await page.getByRole('heading', { name: 'Fake Lemon Squeezy checkout' }).waitFor();

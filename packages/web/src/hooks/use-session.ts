@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../lib/query-keys';
 import { useHydrated } from './use-hydrated';
 
@@ -29,6 +29,17 @@ async function fetchSession(): Promise<SessionUser | null> {
   return { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified };
 }
 
+const SESSION_STALE_MS = 5 * 60_000;
+
+/**
+ * The session once it is known: the cached answer, or the one the query in flight (or a new one)
+ * gives. For an action taken before the session has loaded, which must not treat a signed-in
+ * user as signed out (a plan chosen right after a page opened).
+ */
+export function knownSession(queryClient: QueryClient): Promise<SessionUser | null> {
+  return queryClient.ensureQueryData({ queryKey: queryKeys.session, queryFn: fetchSession, staleTime: SESSION_STALE_MS });
+}
+
 const UNKNOWN: SessionState = { data: undefined, isPending: true };
 
 /**
@@ -42,7 +53,7 @@ export function useSession(): SessionState {
   const { data, isPending } = useQuery({
     queryKey: queryKeys.session,
     queryFn: fetchSession,
-    staleTime: 5 * 60_000,
+    staleTime: SESSION_STALE_MS,
     retry: 1,
   });
   return hydrated ? { data, isPending } : UNKNOWN;

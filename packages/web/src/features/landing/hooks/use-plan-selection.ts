@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { useToast } from '../../../components/toast/use-toast';
 import { useCheckout } from '../../../hooks/use-checkout';
 import { isOnboarded, useProfile } from '../../../hooks/use-profile';
-import { useSession } from '../../../hooks/use-session';
+import { knownSession, useSession } from '../../../hooks/use-session';
 import { setFreePlan } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -26,7 +26,9 @@ export function usePlanSelection() {
   const choose = useCallback(
     async (plan: PlanId) => {
       rememberPlan(plan, billingCycle);
-      if (!user) {
+      // A click before the session has loaded waits for it rather than offering a signed-in user the sign-up.
+      const current = user ?? (await knownSession(queryClient));
+      if (!current) {
         openAuth('signup');
         return;
       }
@@ -39,7 +41,7 @@ export function usePlanSelection() {
           if (isOnboarded(profile.data)) goToDashboard();
           else setOnboardingOpen(true);
         } else {
-          await checkout(plan, billingCycle, user);
+          await checkout(plan, billingCycle, current);
         }
       } catch (error) {
         toast.show({ type: 'error', title: 'Plan not changed', message: errorMessage(error) });
