@@ -7,8 +7,7 @@ import { decideRetry, loadAiSdk, sleep } from '../../llm';
 import { SourceError } from '../fetch-json';
 import { chatGptCitations, claudeCitations, geminiCitations, perplexityCitations, type AnswerCitations, type EngineReply } from './engine-citations';
 import { settleAll, type CitationSourceAdapter, type Observation } from './types';
-
-import { type WebAnswerEngineId } from './web-answer-engine-ids';
+import type { WebAnswerEngineId } from './web-answer-engine-ids';
 
 export { WEB_ANSWER_ENGINE_IDS, type WebAnswerEngineId } from './web-answer-engine-ids';
 
