@@ -3,8 +3,10 @@ import type { TrackingRun } from '@citable/contract';
 import {
   citationsIntro,
   citedDomainRows,
+  engineFailureRows,
   engineRows,
   engineTrend,
+  CITATIONS_NOTES,
   ENGINE_LINE_COLORS,
   percent,
   rateWithInterval,
@@ -82,15 +84,62 @@ describe('the engines of the section', () => {
 
   it('show the latest rate with its interval, the mentions out of the answers and the previous run’s rate, or why there is no rate', () => {
     expect(engineRows(citations)).toEqual([
-      { name: 'ChatGPT', rate: '33% (10–70%)', answers: '2 of 6', previous: '50%', shareOfVoice: '25%' },
-      { name: 'Claude', rate: null, answers: 'failed', previous: '17%', shareOfVoice: '-' },
-      { name: 'Gemini', rate: null, answers: 'unreachable', previous: '-', shareOfVoice: '-' },
+      { name: 'ChatGPT', rate: '33% (10–70%)', mentioned: '2 of 6', cited: '-', previous: '50%', shareOfVoice: '25%' },
+      { name: 'Claude', rate: null, mentioned: 'failed', cited: '-', previous: '17%', shareOfVoice: '-' },
+      { name: 'Gemini', rate: null, mentioned: 'unreachable', cited: '-', previous: '-', shareOfVoice: '-' },
     ]);
     expect(engineRows({ domain: 'acmetools.example', runs: [OLD] })).toEqual([
-      { name: 'ChatGPT', rate: '100% (10–90%)', answers: '6 of 6', previous: '-', shareOfVoice: '-' },
-      { name: 'Claude', rate: null, answers: 'unreachable', previous: '-', shareOfVoice: '-' },
+      { name: 'ChatGPT', rate: '100% (10–90%)', mentioned: '6 of 6', cited: '-', previous: '-', shareOfVoice: '-' },
+      { name: 'Claude', rate: null, mentioned: 'unreachable', cited: '-', previous: '-', shareOfVoice: '-' },
     ]);
     expect(engineRows({ domain: 'acmetools.example', runs: [] })).toEqual([]);
+  });
+});
+
+// Issue 29: mentioned and cited apart, and the latest run's failures with their reasons.
+describe('mentioned, cited and failures in the report', () => {
+  const partial: Engine = { ...engine('claude', 'Claude', 3, 12), cited: 1, asks: 15, failedAsks: 3, failure: 'rate_limited', message: '12 answers; 3 of 15 Claude asks failed: Claude is limiting requests (HTTP 429); try again later.' };
+  const refused: Engine = { ...engine('gemini', 'Gemini', 0, 0, 'error'), asks: 6, failedAsks: 6, failure: 'key_refused', message: "Gemini refused this server's key (HTTP 401)." };
+  const latest = run('2026-03-23T08:00:00.000Z', [{ ...engine('chatgpt', 'ChatGPT', 4, 6), cited: 2, asks: 6, failedAsks: 0 }, partial, refused, engine('perplexity', 'Perplexity', 0, 0, 'not_configured')], {
+    shareOfVoice: [
+      { name: 'Acme Tools', domain: 'acmetools.example', isUser: true, mentions: 7, cited: 3, share: 0.5 },
+      { name: 'Globex', domain: 'globex.example', isUser: false, mentions: 7, cited: 0, share: 0.5 },
+    ],
+  });
+  const report: ReportCitations = { domain: 'acmetools.example', runs: [latest, NEW] };
+
+  it('give per engine the answers mentioning and the answers citing the site apart, and the failure label where an engine failed', () => {
+    expect(engineRows(report)).toEqual([
+      { name: 'ChatGPT', rate: '67% (10–90%)', mentioned: '4 of 6', cited: '2 of 6', previous: '33%', shareOfVoice: '-' },
+      { name: 'Claude', rate: '25% (10–90%)', mentioned: '3 of 12', cited: '1 of 12', previous: '-', shareOfVoice: '-' },
+      { name: 'Gemini', rate: null, mentioned: 'key refused', cited: '-', previous: '-', shareOfVoice: '-' },
+    ]);
+  });
+
+  it('list the engines whose asks failed with the reason, partial failures with how many of the asks', () => {
+    expect(engineFailureRows(report)).toEqual([
+      { name: 'Claude', text: '3 of 15 asks failed: rate limited' },
+      { name: 'Gemini', text: "Key refused: Gemini refused this server's key (HTTP 401)." },
+    ]);
+    // Runs from before the failure fields: the status and the message the run kept.
+    expect(engineFailureRows(citations)).toEqual([
+      { name: 'Claude', text: 'Failed: no answer on the latest run.' },
+      { name: 'Gemini', text: 'Unreachable: no answer on the latest run.' },
+    ]);
+    expect(engineFailureRows({ domain: 'acmetools.example', runs: [MID] })).toEqual([]);
+    expect(engineFailureRows({ domain: 'acmetools.example', runs: [] })).toEqual([]);
+  });
+
+  it('give each brand of the share of voice its mentions and its citations apart', () => {
+    expect(shareOfVoiceRows(report)).toEqual([
+      { name: 'Acme Tools (you)', mentions: 7, cited: '3', share: '50%', isUser: true },
+      { name: 'Globex', mentions: 7, cited: '0', share: '50%', isUser: false },
+    ]);
+  });
+
+  it('define both measures with the contract’s texts', () => {
+    expect(CITATIONS_NOTES.measures).toContain('A name that appears only inside a link does not count.');
+    expect(CITATIONS_NOTES.measures).toContain('listed apart as sources consulted');
   });
 
   it('trend oldest run first, in percent, with a gap where an engine gave no answer', () => {
@@ -114,9 +163,9 @@ describe('the engines of the section', () => {
 describe('the latest run’s share of voice, cited domains and runs', () => {
   it('lists brands most mentioned first, the user marked', () => {
     expect(shareOfVoiceRows(citations)).toEqual([
-      { name: 'Globex', mentions: 6, share: '75%', isUser: false },
-      { name: 'Acme Tools (you)', mentions: 2, share: '25%', isUser: true },
-      { name: 'Initech', mentions: 0, share: '0%', isUser: false },
+      { name: 'Globex', mentions: 6, cited: '-', share: '75%', isUser: false },
+      { name: 'Acme Tools (you)', mentions: 2, cited: '-', share: '25%', isUser: true },
+      { name: 'Initech', mentions: 0, cited: '-', share: '0%', isUser: false },
     ]);
   });
 

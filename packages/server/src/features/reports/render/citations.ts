@@ -1,4 +1,4 @@
-import type { CitationSourceId, ReportDocument, TrackingRun } from '@citable/contract';
+import { CITATION_MEASURES, ENGINE_FAILURE_LABELS, type CitationSourceId, type ReportDocument, type TrackingRun } from '@citable/contract';
 import { shortDay } from './labels';
 
 /**
@@ -26,8 +26,9 @@ export const ENGINE_LINE_COLORS: Partial<Record<CitationSourceId, string>> = {
 };
 const FALLBACK_LINE_COLOR = '#475569';
 
-/** Why an engine has no rate in a run. */
+/** Why an engine has no rate in a run: the failure's label when the run recorded one (issue 29). */
 function noRateText(engine: Engine | undefined): string {
+  if (engine?.failure && engine.samples === 0) return ENGINE_FAILURE_LABELS[engine.failure].toLowerCase();
   switch (engine?.status) {
     case undefined:
       return 'not asked';
@@ -66,8 +67,10 @@ export interface EngineRow {
   name: string;
   /** The latest run's rate with its interval, or null when the engine gave no answer. */
   rate: string | null;
-  /** "4 of 6" answers mentioning the site, or why there are none. */
-  answers: string;
+  /** "4 of 6" answers mentioning the site (CITATION_MEASURES.mentioned), or why there are none. */
+  mentioned: string;
+  /** "1 of 6" answers citing one of the site's pages (CITATION_MEASURES.cited); '-' when there are no answers or the run did not record it. */
+  cited: string;
   /** The run before's rate, '-' when there is none. */
   previous: string;
   /** The user's share of the brands the engine named in the latest run, '-' when it named none. */
@@ -84,10 +87,35 @@ export function engineRows(citations: ReportCitations): EngineRow[] {
     return {
       name,
       rate: answered(now) ? rateWithInterval(now.rate, now.interval) : null,
-      answers: answered(now) ? `${now.mentions} of ${now.samples}` : noRateText(now),
+      mentioned: answered(now) ? `${now.mentions} of ${now.samples}` : noRateText(now),
+      cited: answered(now) && now.cited !== undefined ? `${now.cited} of ${now.samples}` : '-',
       previous: answered(before) ? percent(before.rate) : '-',
       shareOfVoice: answered(now) && now.shareOfVoice != null ? percent(now.shareOfVoice) : '-',
     };
+  });
+}
+
+/**
+ * What failed on the latest run, per engine, as the tracker page says it (issue 29): an engine
+ * whose every ask failed with the reason the run recorded ("Key refused: Claude refused this
+ * server's key (HTTP 401)."), and an engine that answered some asks with how many failed and why
+ * ("3 of 15 asks failed: rate limited"). Empty when every ask of every engine was answered.
+ */
+export function engineFailureRows(citations: ReportCitations): { name: string; text: string }[] {
+  const [latest] = citations.runs;
+  if (!latest) return [];
+  const shown = new Set(reportedEngines(citations.runs).map((engine) => engine.sourceId));
+  return latest.engines.flatMap((engine) => {
+    if (!shown.has(engine.sourceId)) return [];
+    const label = engine.failure ? ENGINE_FAILURE_LABELS[engine.failure] : null;
+    if (!answered(engine)) {
+      if (engine.status !== 'error' && engine.status !== 'unreachable') return [];
+      const reason = engine.message ?? 'no answer on the latest run.';
+      return [{ name: engine.name, text: `${label ?? (engine.status === 'unreachable' ? 'Unreachable' : 'Failed')}: ${reason}` }];
+    }
+    if (!engine.failedAsks) return [];
+    const asks = engine.asks ?? engine.samples + engine.failedAsks;
+    return [{ name: engine.name, text: `${engine.failedAsks} of ${asks} asks failed${label ? `: ${label.toLowerCase()}` : ''}` }];
   });
 }
 
@@ -124,12 +152,12 @@ export function trendLabels(dates: readonly string[]): string[] {
 }
 
 /** The latest run's share of voice, most mentioned first, the user's brand marked. */
-export function shareOfVoiceRows(citations: ReportCitations): { name: string; mentions: number; share: string; isUser: boolean }[] {
+export function shareOfVoiceRows(citations: ReportCitations): { name: string; mentions: number; cited: string; share: string; isUser: boolean }[] {
   const latest = citations.runs[0];
   if (!latest) return [];
   return [...latest.shareOfVoice]
     .sort((a, b) => b.mentions - a.mentions || Number(b.isUser) - Number(a.isUser) || a.name.localeCompare(b.name))
-    .map((entry) => ({ name: entry.isUser ? `${entry.name} (you)` : entry.name, mentions: entry.mentions, share: percent(entry.share), isUser: entry.isUser }));
+    .map((entry) => ({ name: entry.isUser ? `${entry.name} (you)` : entry.name, mentions: entry.mentions, cited: entry.cited === undefined ? '-' : String(entry.cited), share: percent(entry.share), isUser: entry.isUser }));
 }
 
 /** Cited hosts shown: the most cited of the latest run. */
@@ -157,4 +185,7 @@ export const CITATIONS_NOTES = {
   noGap: 'No citation gap: no prompt where a competitor was named or cited went without a mention of you.',
   gap: 'Prompts where answer engines named or cited a competitor and never mentioned you.',
   oneRun: 'One run so far: the trend chart needs two.',
+  /** The two measures as the tracker page and the docs define them (contract CITATION_MEASURES). */
+  measures: `${CITATION_MEASURES.mentioned.label}: ${CITATION_MEASURES.mentioned.definition} ${CITATION_MEASURES.cited.label}: ${CITATION_MEASURES.cited.definition}`,
+  failures: 'Asks that failed on the latest run are left out of the rates; these are the engines and the reasons.',
 } as const;

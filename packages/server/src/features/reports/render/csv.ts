@@ -1,5 +1,5 @@
 import { REPORT_MESSAGES, SUBSCORE_IDS, SUBSCORE_LABELS, type ReportDocument, type ReportSiteScores } from '@citable/contract';
-import { rateWithInterval, reportedEngines, type ReportCitations } from './citations';
+import { engineFailureRows, rateWithInterval, reportedEngines, type ReportCitations } from './citations';
 import { roiValue } from './labels';
 
 export const CSV_COLUMNS = ['section', 'site', 'date', 'metric', 'value', 'priority', 'category', 'detail'] as const;
@@ -36,11 +36,22 @@ function citationRows(citations: ReportCitations): Row[] {
       const engine = run.engines.find((entry) => entry.sourceId === sourceId);
       if (!engine || engine.samples === 0) continue;
       rows.push({ section, site, date: run.created_at, metric: `${name} mention rate`, value: Math.round(engine.rate * 100), detail: `${rateWithInterval(engine.rate, engine.interval)}: ${engine.mentions} of ${engine.samples} answers` });
+      if (engine.cited !== undefined) rows.push({ section, site, date: run.created_at, metric: `${name} answers citing you`, value: engine.cited, detail: `${engine.cited} of ${engine.samples} answers cite one of your pages` });
       if (engine.shareOfVoice != null) rows.push({ section, site, date: run.created_at, metric: `${name} share of voice`, value: Math.round(engine.shareOfVoice * 100), detail: 'your share of the brands it named' });
     }
   }
   const date = latest.created_at;
-  rows.push(...latest.shareOfVoice.map((entry) => ({ section, site, date, metric: `Share of voice: ${entry.name}`, value: Math.round(entry.share * 100), detail: `${entry.mentions} mentions${entry.isUser ? ' (you)' : ''}` })));
+  rows.push(...engineFailureRows(citations).map((failure) => ({ section, site, date, metric: `${failure.name} failed asks`, detail: failure.text })));
+  rows.push(
+    ...latest.shareOfVoice.map((entry) => ({
+      section,
+      site,
+      date,
+      metric: `Share of voice: ${entry.name}`,
+      value: Math.round(entry.share * 100),
+      detail: `mentioned in ${entry.mentions}${entry.cited === undefined ? '' : `, cited in ${entry.cited}`}${entry.isUser ? ' (you)' : ''}`,
+    })),
+  );
   rows.push(...latest.citedDomains.map((entry) => ({ section, site, date, metric: 'Cited domain', value: entry.count, detail: entry.own ? `${entry.host} (your site)` : entry.host })));
   rows.push(...latest.gapPrompts.map((gap) => ({ section, site, date, metric: 'Citation gap', category: gap.competitors.join('; '), detail: gap.prompt })));
   return rows;

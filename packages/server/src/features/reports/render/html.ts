@@ -1,5 +1,5 @@
 import { REPORT_MESSAGES, SUBSCORE_IDS, SUBSCORE_LABELS, type ReportDocument, type ReportSection } from '@citable/contract';
-import { citationsIntro, CITATIONS_NOTES, citedDomainRows, engineRows, engineTrend, shareOfVoiceRows, trendLabels, type ReportCitations } from './citations';
+import { citationsIntro, CITATIONS_NOTES, citedDomainRows, engineFailureRows, engineRows, engineTrend, shareOfVoiceRows, trendLabels, type ReportCitations } from './citations';
 import { checkScore, day, footerLine, ownCompetitorRow, PRIORITY_COLORS, roiAuditsLabel, roiValue, scoreColor, SECTION_TITLES, shortDay, subscoreRows } from './labels';
 import { barChart, competitorRows, historyChart, lineChart, SUBSCORE_LINE_COLORS } from './svg-charts';
 
@@ -19,11 +19,27 @@ function citationsSection(doc: ReportDocument, citations: ReportCitations): stri
   else {
     parts.push(
       table(
-        ['Answer engine', 'Mention rate (95% interval)', 'Answers mentioning you', 'Share of voice', 'Previous run'],
-        engines.map((row) => [`<strong>${esc(row.name)}</strong>`, row.rate === null ? '<span class="muted">—</span>' : `<strong>${esc(row.rate)}</strong>`, row.rate === null ? `<span class="muted">${esc(row.answers)}</span>` : esc(row.answers), esc(row.shareOfVoice), esc(row.previous)]),
+        ['Answer engine', 'Mention rate (95% interval)', 'Answers mentioning you', 'Answers citing you', 'Share of voice', 'Previous run'],
+        engines.map((row) => [
+          `<strong>${esc(row.name)}</strong>`,
+          row.rate === null ? '<span class="muted">—</span>' : `<strong>${esc(row.rate)}</strong>`,
+          row.rate === null ? `<span class="muted">${esc(row.mentioned)}</span>` : esc(row.mentioned),
+          esc(row.cited),
+          esc(row.shareOfVoice),
+          esc(row.previous),
+        ]),
       ),
       `<p class="muted">${esc(CITATIONS_NOTES.interval)}</p>`,
+      `<p class="muted">${esc(CITATIONS_NOTES.measures)}</p>`,
     );
+    const failures = engineFailureRows(citations);
+    if (failures.length > 0) {
+      parts.push(
+        '<h3>Failed asks on the latest run</h3>',
+        `<p class="muted">${esc(CITATIONS_NOTES.failures)}</p>`,
+        `<ul>${failures.map((row) => `<li><strong>${esc(row.name)}</strong>: ${esc(row.text)}</li>`).join('')}</ul>`,
+      );
+    }
     if (doc.report.charts) {
       parts.push('<h3>Mention rate over the runs</h3>');
       if (citations.runs.length >= 2) {
@@ -41,7 +57,7 @@ function citationsSection(doc: ReportDocument, citations: ReportCitations): stri
   if (voices.every((row) => row.mentions === 0)) parts.push('<p class="muted">No answer of the latest run named you or a competitor.</p>');
   else {
     parts.push(
-      table(['Brand', 'Mentions', 'Share of voice'], voices.map((row) => [row.isUser ? `<strong style="color:${accent}">${esc(row.name)}</strong>` : esc(row.name), String(row.mentions), `<strong>${esc(row.share)}</strong>`])),
+      table(['Brand', 'Mentioned', 'Cited', 'Share of voice'], voices.map((row) => [row.isUser ? `<strong style="color:${accent}">${esc(row.name)}</strong>` : esc(row.name), String(row.mentions), esc(row.cited), `<strong>${esc(row.share)}</strong>`])),
       `<p class="muted">${esc(CITATIONS_NOTES.shareOfVoice)}</p>`,
     );
   }

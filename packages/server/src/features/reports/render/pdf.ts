@@ -1,5 +1,5 @@
 import { REPORT_MESSAGES, SUBSCORE_IDS, SUBSCORE_LABELS, type ReportDocument, type ReportSection } from '@citable/contract';
-import { citationsIntro, CITATIONS_NOTES, citedDomainRows, engineRows, engineTrend, shareOfVoiceRows, trendLabels, type ReportCitations } from './citations';
+import { citationsIntro, CITATIONS_NOTES, citedDomainRows, engineFailureRows, engineRows, engineTrend, shareOfVoiceRows, trendLabels, type ReportCitations } from './citations';
 import { checkScore, day, footerLine, ownCompetitorRow, PRIORITY_COLORS, roiAuditsLabel, roiValue, scoreColor, SECTION_TITLES, shortDay, subscoreRows } from './labels';
 import { pdfText } from './pdf-text';
 import { competitorRows, SUBSCORE_LINE_COLORS } from './svg-charts';
@@ -202,10 +202,17 @@ function citationsSection(doc: Doc, report: ReportDocument, citations: ReportCit
   else {
     table(
       doc,
-      [{ title: 'Answer engine', width: 1.8 }, { title: 'Mention rate (95% interval)', width: 2.3 }, { title: 'Answers mentioning you', width: 1.8 }, { title: 'Share of voice', width: 1.4 }, { title: 'Previous run', width: 1.3 }],
-      engines.map((row) => [{ text: row.name, bold: true }, row.rate === null ? { text: '-', color: MUTED } : { text: row.rate, bold: true }, { text: row.answers, color: row.rate === null ? MUTED : INK }, { text: row.shareOfVoice }, { text: row.previous }]),
+      [{ title: 'Answer engine', width: 1.6 }, { title: 'Mention rate (95% interval)', width: 2.1 }, { title: 'Answers mentioning you', width: 1.7 }, { title: 'Answers citing you', width: 1.5 }, { title: 'Share of voice', width: 1.3 }, { title: 'Previous run', width: 1.2 }],
+      engines.map((row) => [{ text: row.name, bold: true }, row.rate === null ? { text: '-', color: MUTED } : { text: row.rate, bold: true }, { text: row.mentioned, color: row.rate === null ? MUTED : INK }, { text: row.cited }, { text: row.shareOfVoice }, { text: row.previous }]),
     );
     paragraph(doc, CITATIONS_NOTES.interval, { color: MUTED, size: 8.5 });
+    paragraph(doc, CITATIONS_NOTES.measures, { color: MUTED, size: 8.5 });
+    const failures = engineFailureRows(citations);
+    if (failures.length > 0) {
+      subheading(doc, 'Failed asks on the latest run', 40);
+      paragraph(doc, CITATIONS_NOTES.failures, { color: MUTED, size: 8.5 });
+      for (const row of failures) paragraph(doc, `${row.name}: ${row.text}`);
+    }
   }
 
   if (report.report.charts && engines.length > 0) {
@@ -224,8 +231,8 @@ function citationsSection(doc: Doc, report: ReportDocument, citations: ReportCit
   else {
     table(
       doc,
-      [{ title: 'Brand', width: 3 }, { title: 'Mentions', width: 2 }, { title: 'Share of voice', width: 1.6 }],
-      voices.map((row) => [{ text: row.name, bold: row.isUser, color: row.isUser ? accent : INK }, { text: String(row.mentions) }, { text: row.share, bold: true }]),
+      [{ title: 'Brand', width: 3 }, { title: 'Mentioned', width: 1.4 }, { title: 'Cited', width: 1.4 }, { title: 'Share of voice', width: 1.6 }],
+      voices.map((row) => [{ text: row.name, bold: row.isUser, color: row.isUser ? accent : INK }, { text: String(row.mentions) }, { text: row.cited }, { text: row.share, bold: true }]),
     );
     paragraph(doc, CITATIONS_NOTES.shareOfVoice, { color: MUTED, size: 8.5 });
   }
