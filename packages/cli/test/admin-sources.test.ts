@@ -18,10 +18,28 @@ describe('citable admin sources', () => {
       ['Hacker News', 'off'],
       ['Reddit', 'on'],
     ]);
-    expect(lines[2]).toMatch(/model gemini-3-pro$/);
+    expect(lines[2]).toMatch(/model gemini-3-pro, at https:\/\/generativelanguage\.googleapis\.com\/v1beta \(the vendor's default\)$/);
+    expect(lines[7]).toMatch(/no key needed, at https:\/\/www\.reddit\.com \(the vendor's default\)$/);
     expect(lines[0]).toContain('set OPENAI_API_KEY to ask ChatGPT');
     expect(lines[6]).toContain('unset HN_SEARCH_URL');
     expect(run.stdout).not.toContain('g-secret');
+
+    // Issue 29: the base URL in effect, and whether the operator moved it off the vendor's.
+    const moved = await runCitable(['admin', 'sources'], {
+      ...keys,
+      ANTHROPIC_API_KEY: 'a-secret',
+      // As the Anthropic SDK takes it, without /v1: the vendor's default all the same.
+      ANTHROPIC_BASE_URL: 'https://api.anthropic.com',
+      OPENAI_API_KEY: 'o-secret',
+      OPENAI_BASE_URL: 'http://gateway.internal:8080/openai/v1/',
+      REDDIT_SEARCH_URL: 'off',
+      HN_SEARCH_URL: 'off',
+    });
+    expect(moved.code).toBe(0);
+    const movedLines = moved.stdout.trim().split('\n');
+    expect(movedLines[0]).toMatch(/^ChatGPT\s+on\s+model gpt-4\.1-mini, at http:\/\/gateway\.internal:8080\/openai\/v1 \(OPENAI_BASE_URL\)$/);
+    expect(movedLines[1]).toMatch(/^Claude\s+on\s+model claude-sonnet-4-5, at https:\/\/api\.anthropic\.com\/v1 \(the vendor's default\)$/);
+    expect(moved.stdout).not.toMatch(/a-secret|o-secret/);
 
     const bad = await runCitable(['admin', 'sources'], { ...keys, OPENAI_API_KEY: 'o', OPENAI_BASE_URL: 'ftp://example' });
     expect(bad.code).toBe(2);

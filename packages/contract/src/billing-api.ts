@@ -68,7 +68,13 @@ export type UsageMeterValue = z.infer<typeof usageMeterSchema>;
 
 /** `GET /api/billing/usage`: counts of the current calendar month (UTC). */
 /** One model or answer engine's use this month: calls and tokens (issue 21). */
-export const aiUsageLineSchema = z.object({ label: z.string(), calls: z.number().int().nonnegative(), tokens: z.number().int().nonnegative() });
+export const aiUsageLineSchema = z.object({
+  label: z.string(),
+  calls: z.number().int().nonnegative(),
+  tokens: z.number().int().nonnegative(),
+  /** Web searches the engine billed apart from its tokens (issue 29); absent when none. */
+  searches: z.number().int().nonnegative().optional(),
+});
 
 export const billingUsageSchema = z.object({
   plan: planIdSchema,
@@ -76,7 +82,16 @@ export const billingUsageSchema = z.object({
   periodEnd: z.string(),
   meters: z.array(usageMeterSchema),
   /** The month's AI budget (the operator's model and the answer engines together), by engine, most used first. */
-  ai: z.object({ usedTokens: z.number().int().nonnegative(), budgetTokens: z.number().int().nonnegative(), lines: z.array(aiUsageLineSchema) }).optional(),
+  ai: z
+    .object({
+      usedTokens: z.number().int().nonnegative(),
+      budgetTokens: z.number().int().nonnegative(),
+      /** The month's billed web searches against the plan's search budget (issue 29; absent from older servers). */
+      usedSearches: z.number().int().nonnegative().optional(),
+      budgetSearches: z.number().int().nonnegative().optional(),
+      lines: z.array(aiUsageLineSchema),
+    })
+    .optional(),
 });
 export type BillingUsage = z.infer<typeof billingUsageSchema>;
 

@@ -212,6 +212,33 @@ export const citationGapEntrySchema = z.object({
   competitor: z.string().nullable(),
 });
 
+/**
+ * Every ask of an answer engine in a run, answered or not (issue 29): for an answer, the two
+ * measures (CITATION_MEASURES) and what it cited; for a failed ask, why it failed. Search results
+ * are not asks and are not listed.
+ */
+export const citationAnswerSchema = z.object({
+  sourceId: citationSourceIdSchema,
+  prompt: z.string(),
+  /** Which ask of the prompt, from 0. */
+  sample: z.number().int().min(0),
+  status: z.enum(['answered', 'failed']),
+  /** The answer names the brand in its words; null for a failed ask. */
+  mentioned: z.boolean().nullable(),
+  /** The answer cites one of the site's pages; null for a failed ask. */
+  cited: z.boolean().nullable(),
+  /** The pages the answer cites, canonical. */
+  citedUrls: z.array(z.string()),
+  /** Pages the engine searched or listed that the answer does not cite. */
+  consultedUrls: z.array(z.string()),
+  competitorsMentioned: z.array(z.string()),
+  competitorsCited: z.array(z.string()),
+  /** Why the ask failed (ENGINE_FAILURE_REASONS), and the engine's message; null for an answer. */
+  failure: z.enum(ENGINE_FAILURE_REASONS).nullable(),
+  reason: z.string().nullable(),
+});
+export type CitationAnswer = z.infer<typeof citationAnswerSchema>;
+
 export const citationTrackerResultSchema = z.object({
   runId: z.string(),
   source: resultSourceSchema,
@@ -233,6 +260,8 @@ export const citationTrackerResultSchema = z.object({
   /** The same per answer engine, over its answers only (absent on runs before issue 21). */
   shareOfVoiceByEngine: z.array(z.object({ sourceId: citationSourceIdSchema, entries: z.array(shareOfVoiceEntrySchema) })).optional(),
   citationGap: z.array(citationGapEntrySchema),
+  /** Every answer-engine ask of the run with its measures or its failure (absent on runs before issue 29). */
+  answers: z.array(citationAnswerSchema).optional(),
   /** A run of the website's tracked prompts on its schedule (issue 21); absent on runs from the tool. */
   scheduled: z.boolean().optional(),
   created_at: z.string(),
@@ -376,6 +405,37 @@ export const CITATION_ALERT_RULES = {
   /** An engine that failed on this many runs in a row. */
   engineFailureRuns: 3,
 } as const;
+
+/**
+ * The web searches the answer engines bill apart from their tokens (issue 29), as each vendor
+ * counts them (search-fees.ts on the server reads them from the replies), with the list price for
+ * the tracker's default models (checked 2026-12; an operator's contract may differ):
+ * - ChatGPT: web search tool calls, $10 per 1,000 (https://platform.openai.com/docs/pricing);
+ * - Claude: web searches, $10 per 1,000 (https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/web-search-tool);
+ * - Gemini: grounded prompts, $35 per 1,000 past the free daily allowance (https://ai.google.dev/gemini-api/docs/pricing);
+ * - Perplexity: Sonar's request fee at low search context, $5 per 1,000 (https://docs.perplexity.ai/getting-started/pricing).
+ * A search costs as much as tens of thousands of the models' tokens, so it is budgeted apart
+ * (WEB_SEARCH_MONTHLY_BUDGET) rather than converted into tokens.
+ */
+export const WEB_SEARCH_FEES_USD: Partial<Record<CitationSourceId, number>> = { chatgpt: 0.01, claude: 0.01, gemini: 0.035, perplexity: 0.005 };
+
+/**
+ * Billed web searches a plan may spend per calendar month (UTC), beside its token budget: what
+ * its scheduled tracker runs need at most (asks per engine x engines x runs in a 31-day month:
+ * Core 30 x 2 x 5 weekly runs, Pro 75 x 4 x 31, Agency 150 x 5 x 31), rounded up, with room
+ * for runs of the Citation Tracker tool. Free has no Citation Tracker.
+ */
+export const WEB_SEARCH_MONTHLY_BUDGET: Record<PlanId, number> = {
+  free: 0,
+  core: 400,
+  pro: 10_000,
+  agency: 25_000,
+};
+
+export function webSearchBudgetExceededMessage(plan: PlanId): string {
+  const budget = WEB_SEARCH_MONTHLY_BUDGET[plan].toLocaleString('en-US');
+  return `This month's web search budget for the ${PLANS[plan].name} plan (${budget} searches) is used up; the answer engines are asked again from the 1st (UTC).`;
+}
 
 /**
  * What a row of the AI usage ledger is called in the billing dialog: an answer engine's calls are

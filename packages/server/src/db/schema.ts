@@ -197,6 +197,8 @@ export const llmUsage = pgTable(
     model: text('model').notNull(),
     inputTokens: integer('input_tokens').notNull(),
     outputTokens: integer('output_tokens').notNull(),
+    /** Web searches the engine bills apart from the tokens (issue 29): the month's search budget is summed from here. */
+    searches: integer('searches').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [index('llm_usage_user_created_idx').on(table.userId, table.createdAt)],

@@ -11,6 +11,19 @@ export interface AnswerEngineSettings {
   apiKey: string;
   baseUrl: string;
   model: string;
+  /** The proxy its calls go through, when the environment names one (issue 29). */
+  proxy?: OutboundProxy | null;
+}
+
+/**
+ * The outbound proxy of the environment, as curl and undici's EnvHttpProxyAgent read it:
+ * HTTPS_PROXY for https URLs, HTTP_PROXY for http ones, NO_PROXY the hosts reached directly
+ * (each also in lower case, which wins as in curl).
+ */
+export interface OutboundProxy {
+  httpProxy?: string;
+  httpsProxy?: string;
+  noProxy?: string;
 }
 
 export interface CitationSourceSettings {
@@ -30,6 +43,8 @@ export interface CitationSourceSettings {
   engineRetryBaseMs: number;
   /** Answers asked per prompt and engine (CITATION_SAMPLES). */
   samples: number;
+  /** HTTPS_PROXY / HTTP_PROXY / NO_PROXY for the answer engines' calls; null when no proxy is set. */
+  proxy: OutboundProxy | null;
 }
 
 export const CITATION_SOURCE_DEFAULTS = {
@@ -71,6 +86,21 @@ function intSetting(env: Env, name: string, fallback: number, min: number, max: 
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) throw fail(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   return value;
+}
+
+/** The proxy variables, lower case first as curl reads them; null when neither proxy is set. */
+export function readOutboundProxy(env: Env, fail: (message: string) => Error): OutboundProxy | null {
+  const read = (name: string) => env[name.toLowerCase()]?.trim() || env[name]?.trim() || undefined;
+  const proxyUrl = (name: string) => {
+    const value = read(name);
+    if (value !== undefined && (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))) throw fail(`${name} must be an http(s) URL, got "${value}"`);
+    return value;
+  };
+  const httpsProxy = proxyUrl('HTTPS_PROXY');
+  const httpProxy = proxyUrl('HTTP_PROXY');
+  if (!httpsProxy && !httpProxy) return null;
+  const noProxy = read('NO_PROXY');
+  return { ...(httpProxy && { httpProxy }), ...(httpsProxy && { httpsProxy }), ...(noProxy && { noProxy }) };
 }
 
 const off = (value: string | undefined) => value?.trim().toLowerCase() === 'off';
@@ -123,5 +153,6 @@ export function readCitationSourceSettings(env: Env, publicUrl: string, fail: (m
     engineTimeoutMs: intSetting(env, 'CITATION_ENGINE_TIMEOUT_MS', d.engineTimeoutMs, 100, 600_000, fail),
     engineRetryBaseMs: intSetting(env, 'CITATION_ENGINE_RETRY_BASE_MS', d.engineRetryBaseMs, 1, 60_000, fail),
     samples: intSetting(env, 'CITATION_SAMPLES', CITATION_SOURCE_DEFAULTS.samples, 1, 5, fail),
+    proxy: readOutboundProxy(env, fail),
   };
 }

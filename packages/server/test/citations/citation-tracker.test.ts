@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { BUILT_IN_SOURCE, citationTrackerResultSchema, LLM_MONTHLY_TOKEN_BUDGET } from '@citable/contract';
+import { BUILT_IN_SOURCE, citationTrackerResultSchema, LLM_MONTHLY_TOKEN_BUDGET, WEB_SEARCH_MONTHLY_BUDGET } from '@citable/contract';
 import { citationRuns, llmUsage, user, userActivity } from '../../src/db/schema';
 import { setPlan } from '../../src/features/profile/profile';
 import { startHttpFake, type HttpFake, type RecordedRequest } from '../fakes/http-fake';
@@ -213,7 +213,13 @@ describe('POST /api/functions/citation-tracker', () => {
     const model = rows.filter((row) => row.model === 'fake-model');
     expect(model).toHaveLength(6);
     expect(model.every((row) => row.feature === 'citations' && row.inputTokens === 20 && row.outputTokens === 30)).toBe(true);
-    expect(rows.filter((row) => row.model === 'perplexity:sonar' && row.feature === 'citations')).toHaveLength(6);
+    // Perplexity's request fee is one billed search per answer (issue 29); the operator's own model bills none.
+    expect(rows.filter((row) => row.model === 'perplexity:sonar' && row.feature === 'citations' && row.searches === 1)).toHaveLength(6);
+    expect(model.every((row) => row.searches === 0)).toBe(true);
+    const billing = await api(server.baseUrl, '/api/billing/usage', { cookie: alice });
+    expect(billing.body.ai).toMatchObject({ usedSearches: 6, budgetSearches: WEB_SEARCH_MONTHLY_BUDGET.core });
+    expect(billing.body.ai.lines.find((line: { label: string }) => line.label === 'Perplexity (sonar)')).toMatchObject({ calls: 6, searches: 6 });
+    expect(billing.body.ai.lines.find((line: { label: string }) => line.label.startsWith('AI model'))).not.toHaveProperty('searches');
     const activity = await server.db.select().from(userActivity).where(eq(userActivity.userId, aliceId));
     expect(activity.find((row) => row.activityType === 'tool_used')).toMatchObject({ toolId: 'citations', websiteUrl: `https://${DOMAIN}` });
   });
@@ -279,6 +285,26 @@ describe('over the monthly token budget', () => {
     expect(response.body.sources.find((source: { id: string }) => source.id === 'perplexity')).toMatchObject({ status: 'error', message: engine.message });
     // The sources that answered; the model, over budget, is not one of them (issue 19).
     expect(response.body.source).toBe('Hacker News');
+  });
+  it('asks no answer engine with web search once the month’s web searches are used up, and still asks the model', async () => {
+    const email = uniqueEmail('dave');
+    const dave = await signUpVerified(server.baseUrl, { name: 'Dave', email, password: STRONG_PASSWORD });
+    const daveId = await userIdOf(email);
+    await setPlan(server.db, daveId, 'core');
+    // Searches billed earlier this month, with hardly any tokens (issue 29).
+    await server.db.insert(llmUsage).values({ userId: daveId, feature: 'citations', model: 'perplexity:sonar', inputTokens: 1, outputTokens: 1, searches: WEB_SEARCH_MONTHLY_BUDGET.core });
+    const asked = perplexity.requests.length;
+    const response = await track(dave, { domain: DOMAIN, keywords: 'SEO' });
+    expect(response.status).toBe(200);
+    expect(response.body.sources.find((source: { id: string }) => source.id === 'perplexity')).toMatchObject({
+      status: 'error',
+      message: `This month's web search budget for the Core plan (${WEB_SEARCH_MONTHLY_BUDGET.core.toLocaleString('en-US')} searches) is used up; the answer engines are asked again from the 1st (UTC).`,
+    });
+    expect(perplexity.requests.length).toBe(asked);
+    // The operator's model bills no search: its token budget is not spent, so it answers.
+    expect(response.body.sources.find((source: { id: string }) => source.id === 'answer-engine')).toMatchObject({ status: 'ok' });
+    const billing = await api(server.baseUrl, '/api/billing/usage', { cookie: dave });
+    expect(billing.body.ai).toMatchObject({ usedSearches: WEB_SEARCH_MONTHLY_BUDGET.core, budgetSearches: WEB_SEARCH_MONTHLY_BUDGET.core });
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { citationTrackingSchema, LLM_MONTHLY_TOKEN_BUDGET, MONITOR_INTERVAL_MS, trackingHistorySchema } from '@citable/contract';
+import { citationTrackingSchema, LLM_MONTHLY_TOKEN_BUDGET, MONITOR_INTERVAL_MS, trackingHistorySchema, WEB_SEARCH_MONTHLY_BUDGET } from '@citable/contract';
 import { llmUsage, user } from '../../src/db/schema';
 import { setPlan } from '../../src/features/profile/profile';
 import { anthropicWebSearchAnswer, geminiGroundedAnswer, geminiRedirectUri, openAiResponsesAnswer, promptOf } from '../fakes/answer-engines';
@@ -191,9 +191,13 @@ describe('tracked prompts', () => {
     // The billing dialog's usage shows them per engine against the plan's AI budget.
     const billing = await api(server.baseUrl, '/api/billing/usage', { cookie: pro });
     expect(billing.body.ai.budgetTokens).toBe(LLM_MONTHLY_TOKEN_BUDGET.pro);
+    // Each answer's web search is billed apart from the tokens (one web_search_call, one
+    // server_tool_use search, one grounded prompt), against the plan's search budget (issue 29).
+    expect(usage.every((row) => row.searches === 1)).toBe(true);
     expect(billing.body.ai.usedTokens).toBe(usage.reduce((sum, row) => sum + row.inputTokens + row.outputTokens, 0));
-    const lines = billing.body.ai.lines as { label: string; calls: number; tokens: number }[];
-    expect(lines.map((line) => [line.label.split(' (')[0], line.calls])).toEqual(expect.arrayContaining([['ChatGPT', 6], ['Claude', 6], ['Gemini', 6]]));
+    expect(billing.body.ai).toMatchObject({ usedSearches: 18, budgetSearches: WEB_SEARCH_MONTHLY_BUDGET.pro });
+    const lines = billing.body.ai.lines as { label: string; calls: number; tokens: number; searches?: number }[];
+    expect(lines.map((line) => [line.label.split(' (')[0], line.calls, line.searches])).toEqual(expect.arrayContaining([['ChatGPT', 6, 6], ['Claude', 6, 6], ['Gemini', 6, 6]]));
     expect(lines.find((line) => line.label.startsWith('ChatGPT ('))?.tokens).toBe(6 * 150);
   });
 

@@ -217,3 +217,59 @@ describe('failures shown where the numbers are', () => {
     }
   });
 });
+
+describe('/api/v1 gives every ask: mentioned and cited per answer, the reason per failed ask', () => {
+  it('answers the citation tracker tool with an API key, per engine, prompt and ask', async () => {
+    const created = await api(server.baseUrl, '/api/api-keys', { cookie, body: { name: 'Truth table' } });
+    expect(created.status).toBe(201);
+    const secret = (created.body as { secret: string }).secret;
+    const response = await fetch(`${server.baseUrl}/api/v1/tools/citation-tracker`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ domain: DOMAIN, keywords: [KEYWORD, 'crm'] }),
+    });
+    expect(response.status).toBe(200);
+    const result = citationTrackerResultSchema.parse(await response.json());
+    const [, limited] = buildPrompts(['crm'], []);
+    for (const engine of ENGINES) {
+      const answers = (result.answers ?? []).filter((answer) => answer.sourceId === engine);
+      for (const prompt of [BEST, KNOWN]) {
+        const cell = TABLE[engine][prompt];
+        expect(answers.filter((answer) => answer.prompt === prompt), `${engine} / ${prompt}`).toEqual([
+          {
+            sourceId: engine,
+            prompt,
+            sample: 0,
+            status: 'answered',
+            mentioned: cell.mentioned.includes('Acme Analytics'),
+            cited: cell.cited.includes('Acme Analytics'),
+            citedUrls: expect.any(Array),
+            consultedUrls: expect.any(Array),
+            competitorsMentioned: cell.mentioned.filter((name) => name !== 'Acme Analytics'),
+            competitorsCited: cell.cited.filter((name) => name !== 'Acme Analytics'),
+            failure: null,
+            reason: null,
+          },
+        ]);
+      }
+      const name = { chatgpt: 'ChatGPT', claude: 'Claude', gemini: 'Gemini', perplexity: 'Perplexity' }[engine];
+      expect(answers.filter((answer) => answer.prompt === limited)).toEqual([
+        expect.objectContaining({ status: 'failed', sample: 0, mentioned: null, cited: null, failure: 'rate_limited', reason: `${name} is limiting requests (HTTP 429); try again later.` }),
+      ]);
+      // Every ask listed once, in prompt order.
+      expect(answers.map((answer) => answer.prompt)).toEqual(result.prompts);
+    }
+    // Engines not set up on this server were not asked: no asks listed for them.
+    expect((result.answers ?? []).every((answer) => (ENGINES as string[]).includes(answer.sourceId))).toBe(true);
+  });
+
+  it('lists every ask of an engine that failed outright with the run’s reason', async () => {
+    const { runAnswers } = await import('../../src/features/citations/run-answers');
+    const status = { id: 'claude', name: 'Claude', kind: 'answer-engine', status: 'error', message: "Claude refused this server's key (HTTP 401).", asks: 4, failedAsks: 4, failure: 'key_refused' } as const;
+    const notSetUp = { id: 'gemini', name: 'Gemini', kind: 'answer-engine', status: 'not_configured', message: 'Not set up on this server.' } as const;
+    const asks = runAnswers([{ status, outcome: null }, { status: notSetUp, outcome: null }], [], ['b prompt', 'a prompt'], 2);
+    expect(asks.map(({ sourceId, prompt, sample, status: state, failure, reason }) => ({ sourceId, prompt, sample, state, failure, reason }))).toEqual(
+      ['b prompt', 'a prompt'].flatMap((prompt) => [0, 1].map((sample) => ({ sourceId: 'claude', prompt, sample, state: 'failed', failure: 'key_refused', reason: status.message }))),
+    );
+  });
+});

@@ -140,17 +140,22 @@ describe('the answer-engine section of a report', () => {
     expect(text).toContain('Answer engines');
     expect(text).toContain(`How answer engines answer the tracked prompts about ${DOMAIN}:`);
     expect(text).toContain('asked 2 prompts of 3 answer engines (2 runs since');
-    // Engine, mention rate (95% interval), answers mentioning the site, the previous run's rate:
-    // ChatGPT stopped naming the site (3 of 6 before, 0 of 6 now), Claude never did, Gemini did for the crawler prompt.
-    expect(text).toContain('ChatGPT 0% (0–39%) 0 of 6 0% 50%');
-    expect(text).toContain('Claude 0% (0–39%) 0 of 6 0% 0%');
-    expect(text).toContain('Gemini 50% (19–81%) 3 of 6 33% 50%');
+    // Engine, mention rate (95% interval), answers mentioning the site, answers citing it, share of voice, the previous run's rate:
+    // ChatGPT stopped naming the site (3 of 6 before, 0 of 6 now), Claude never did, Gemini did for the crawler prompt, citing its page.
+    expect(text).toContain('ChatGPT 0% (0–39%) 0 of 6 0 of 6 0% 50%');
+    expect(text).toContain('Claude 0% (0–39%) 0 of 6 0 of 6 0% 0%');
+    expect(text).toContain('Gemini 50% (19–81%) 3 of 6 3 of 6 33% 50%');
+    // Issue 29: the two measures defined, and no failure list when every ask was answered.
+    expect(text).toContain('A name that appears only inside a link does not count.');
+    expect(text).not.toContain('Failed asks on the latest run');
     expect(text).not.toContain('Perplexity');
     expect(text).toContain('Mention rate over the runs');
     expect(text).not.toContain('One run so far');
-    // Share of voice: Gemini's 3 answers name Acme Tools, all 18 name Globex.
-    expect(text).toContain('Globex 18 86%');
-    expect(text).toContain('Acme Tools (you) 3 14%');
+    // Share of voice: Gemini's 3 answers name Acme Tools, all 18 name Globex; mentioned, then cited:
+    // Globex's page is cited by ChatGPT's and Claude's 12 answers and Gemini's 3 to the gap prompt, Acme's by Gemini's 3 to the crawler prompt.
+    expect(text).toContain('Brand Mentioned Cited Share of voice');
+    expect(text).toContain('Globex 18 15 86%');
+    expect(text).toContain('Acme Tools (you) 3 3 14%');
     // Cited domains, most cited first: Globex's page (by every engine, for both prompts), then the review site, then the user's own.
     expect(text).toContain('Domain Times cited globex.example 5 reviews.example 2 acmetools.example (your site) 1');
     expect(text).toContain(`Citation gap`);
@@ -170,12 +175,15 @@ describe('the answer-engine section of a report', () => {
     const report = await generate(pat, { reportType: 'competitive-intelligence', format: 'html' });
     const html = (await download(pat, report.id)).toString('utf8');
     expect(html).toContain('<h2>Answer engines</h2>');
-    expect(html).toContain('Gemini</strong></td><td><strong>50% (19–81%)</strong>');
+    expect(html).toContain('Gemini</strong></td><td><strong>50% (19–81%)</strong></td><td>3 of 6</td><td>3 of 6</td>');
+    expect(html).toContain('<th>Answers mentioning you</th><th>Answers citing you</th>');
     expect(html).toContain('aria-label="Mention rate per answer engine over the runs"');
     expect(html).toContain(GAP);
     const csv = (await download(pat, report.id, 'csv')).toString('utf8').split('\r\n');
     expect(csv.filter((line) => line.startsWith(`citations,${DOMAIN},`) && line.includes(',ChatGPT mention rate,'))).toHaveLength(2);
     expect(csv.some((line) => line.startsWith(`citations,${DOMAIN},`) && line.includes(',Cited domain,5,') && line.endsWith(',globex.example'))).toBe(true);
+    expect(csv.filter((line) => line.startsWith(`citations,${DOMAIN},`) && line.includes(',Gemini answers citing you,3,'))).toHaveLength(2);
+    expect(csv.some((line) => line.includes(',Share of voice: Globex,86,') && line.endsWith(',"mentioned in 18, cited in 15"'))).toBe(true);
   });
 
   it('counts only scheduled runs of the user’s own tracked prompts: otherwise it says no tracked prompt has run', async () => {
@@ -246,8 +254,8 @@ describe('the answer-engine section of a scheduled client report', () => {
     expect(report).toMatchObject({ status: 'completed', format: 'pdf' });
     const text = pdfText(await download(owner, report!.id, undefined, clientId));
     expect(text).toContain('Answer engines');
-    expect(text).toContain('ChatGPT 50% (19–81%) 3 of 6 100% 50%');
-    expect(text).toContain('Gemini 50% (19–81%) 3 of 6 100% 50%');
+    expect(text).toContain('ChatGPT 50% (19–81%) 3 of 6 3 of 6 100% 50%');
+    expect(text).toContain('Gemini 50% (19–81%) 3 of 6 3 of 6 100% 50%');
     expect(text).toContain('Acme Tools (you)');
     expect(text).toContain('acmetools.example (your site)');
     expect(text).not.toContain(REPORT_MESSAGES.noCitationRuns);

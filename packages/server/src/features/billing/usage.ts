@@ -1,5 +1,5 @@
 import { and, desc, gte, inArray, sql } from 'drizzle-orm';
-import { aiUsageLabel, LLM_MONTHLY_TOKEN_BUDGET, USAGE_METERS, usageLimit, type BillingUsage, type PlanId, type UsageMeter } from '@citable/contract';
+import { aiUsageLabel, LLM_MONTHLY_TOKEN_BUDGET, USAGE_METERS, WEB_SEARCH_MONTHLY_BUDGET, usageLimit, type BillingUsage, type PlanId, type UsageMeter } from '@citable/contract';
 import type { Db } from '../../db/client';
 import { llmUsage } from '../../db/schema';
 import { countToolRunsSince } from '../tools';
@@ -47,7 +47,13 @@ export async function monthlyUsage(db: Db, userId: string, plan: PlanId, now = n
 async function aiUsage(db: Db, principals: string[], plan: PlanId, since: Date): Promise<NonNullable<BillingUsage['ai']>> {
   const tokens = sql<number>`coalesce(sum(${llmUsage.inputTokens} + ${llmUsage.outputTokens}), 0)::int`;
   const rows = await db
-    .select({ model: llmUsage.model, calls: sql<number>`count(*)::int`, tokens })
+    .select({
+      model: llmUsage.model,
+      calls: sql<number>`count(*)::int`,
+      tokens,
+      // Web searches billed apart from the tokens, against their own budget (issue 29).
+      searches: sql<number>`coalesce(sum(${llmUsage.searches}), 0)::int`,
+    })
     .from(llmUsage)
     .where(and(inArray(llmUsage.userId, principals), gte(llmUsage.createdAt, since)))
     .groupBy(llmUsage.model)
@@ -55,6 +61,13 @@ async function aiUsage(db: Db, principals: string[], plan: PlanId, since: Date):
   return {
     usedTokens: rows.reduce((sum, row) => sum + Number(row.tokens), 0),
     budgetTokens: LLM_MONTHLY_TOKEN_BUDGET[plan],
-    lines: rows.map((row) => ({ label: aiUsageLabel(row.model), calls: Number(row.calls), tokens: Number(row.tokens) })),
+    usedSearches: rows.reduce((sum, row) => sum + Number(row.searches), 0),
+    budgetSearches: WEB_SEARCH_MONTHLY_BUDGET[plan],
+    lines: rows.map((row) => ({
+      label: aiUsageLabel(row.model),
+      calls: Number(row.calls),
+      tokens: Number(row.tokens),
+      ...(Number(row.searches) > 0 && { searches: Number(row.searches) }),
+    })),
   };
 }

@@ -9,6 +9,7 @@ import {
   MAX_CITATION_KEYWORDS,
   parseCitationKeywords,
   parseFingerprintPhrases,
+  webSearchBudgetExceededMessage,
   type CitationSourceId,
   type CitationSourceStatus,
   type CitationTrackerInput,
@@ -17,9 +18,10 @@ import {
   type Profile,
 } from '@citable/contract';
 import type { Db } from '../../db/client';
-import { dbUsageStore, type LlmClient, LlmError, monthlyLlmUsage } from '../llm';
+import { dbUsageStore, type LlmClient, LlmError, monthlyLlmUsage, monthlySearchUsage } from '../llm';
 import { citationGap, citationKey, collectCitations, mentionRates, overallRate, shareOfVoice, type Analysed } from './aggregate';
 import { analyzeObservation, type Competitor } from './analyze';
+import { runAnswers } from './run-answers';
 import { SourceError } from './fetch-json';
 import { buildPrompts, buildSearchQueries } from './prompts';
 import type { CitationSourceSettings } from '../../settings/citation-sources';
@@ -140,13 +142,24 @@ function adapters(deps: TrackerDeps, request: TrackerRequest): Partial<Record<Ci
     beforeCall: async () => {
       const month = await monthlyLlmUsage(usage, request.userId, request.plan, deps.now?.());
       if (month.usedTokens >= month.budgetTokens) throw new SourceError('error', llmBudgetExceededMessage(request.plan));
+      const searches = await monthlySearchUsage(usage, request.userId, request.plan, deps.now?.());
+      if (searches.used >= searches.budget) throw new SourceError('error', webSearchBudgetExceededMessage(request.plan));
     },
-    onUsage: (used: EngineUsage) => usage.record({ userId: request.userId, feature: 'citations', model: engineUsageModel(used), inputTokens: used.inputTokens, outputTokens: used.outputTokens }),
+    // The web searches the vendor bills apart from the tokens are kept too, against their own budget (issue 29).
+    onUsage: (used: EngineUsage) =>
+      usage.record({
+        userId: request.userId,
+        feature: 'citations',
+        model: engineUsageModel(used),
+        inputTokens: used.inputTokens,
+        outputTokens: used.outputTokens,
+        searches: used.searches,
+      }),
     build: deps.buildEngine,
   };
   const web = (id: WebAnswerEngineId) => {
     const settings = sources[id];
-    return settings ? webAnswerEngineSource(id, settings, engineOptions) : undefined;
+    return settings ? webAnswerEngineSource(id, { ...settings, proxy: sources.proxy }, engineOptions) : undefined;
   };
   return {
     chatgpt: web('chatgpt'),
@@ -269,6 +282,7 @@ export async function runCitationTracker(deps: TrackerDeps, request: TrackerRequ
       return answers.length > 0 ? [{ sourceId: id, entries: shareOfVoice(answers, brand, domain, competitors) }] : [];
     }),
     citationGap: citationGap(analysed, domain, competitors),
+    answers: runAnswers(outcomes, analysed, prompts, samples),
     ...(request.tracked ? { scheduled: true } : {}),
     created_at: createdAt,
   };

@@ -4,4 +4,4 @@ export { LlmError } from './errors';
 export { llmPlugin } from './plugin';
 export { decideRetry, sleep } from './retry';
 export { llmRoutes } from './routes';
-export { dbUsageStore, monthlyLlmUsage, type LlmUsageStore } from './usage';
+export { dbUsageStore, monthlyLlmUsage, monthlySearchUsage, type LlmUsageStore } from './usage';

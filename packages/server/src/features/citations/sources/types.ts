@@ -42,6 +42,16 @@ export interface SourceOutcome {
   /** Answer engines: the asks that failed (out of prompts x samples), and why the first did. */
   failedAsks?: number;
   failure?: EngineFailureReason;
+  /** Answer engines: each failed ask, so the run can list it beside the answers (issue 29). */
+  failedAskList?: FailedAsk[];
+}
+
+/** One ask of an answer engine that got no usable answer, and why. */
+export interface FailedAsk {
+  prompt: string;
+  sample: number;
+  failure: EngineFailureReason;
+  message: string;
 }
 
 export interface CitationSourceAdapter {

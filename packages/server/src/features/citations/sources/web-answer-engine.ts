@@ -6,7 +6,8 @@ import type { AnswerEngineSettings } from '../../../settings/citation-sources';
 import { decideRetry, loadAiSdk, sleep } from '../../llm';
 import { SourceError } from '../fetch-json';
 import { chatGptCitations, claudeCitations, geminiCitations, perplexityCitations, type AnswerCitations, type EngineReply } from './engine-citations';
-import { settleAll, type CitationSourceAdapter, type Observation } from './types';
+import { proxiedFetch } from './proxy-fetch';
+import { settleAll, type CitationSourceAdapter, type FailedAsk, type Observation } from './types';
 import type { WebAnswerEngineId } from './web-answer-engine-ids';
 
 export { WEB_ANSWER_ENGINE_IDS, type WebAnswerEngineId } from './web-answer-engine-ids';
@@ -37,7 +38,9 @@ export interface WebAnswerModel {
  * package is loaded on the first run (llm/ai-sdk.ts says why).
  */
 export async function webAnswerModel(id: WebAnswerEngineId, settings: AnswerEngineSettings): Promise<WebAnswerModel> {
-  const connection = { apiKey: settings.apiKey, baseURL: settings.baseUrl };
+  // Through HTTPS_PROXY / NO_PROXY when the environment sets them (proxy-fetch.ts).
+  const fetch = proxiedFetch(settings.proxy);
+  const connection = { apiKey: settings.apiKey, baseURL: settings.baseUrl, ...(fetch && { fetch }) };
   switch (id) {
     case 'chatgpt': {
       const { createOpenAI } = await import('@ai-sdk/openai');
@@ -200,10 +203,32 @@ export function webAnswerEngineSource(id: WebAnswerEngineId, settings: AnswerEng
     async run(query) {
       const asks = query.prompts.flatMap((prompt) => Array.from({ length: query.samples }, (_, sample) => ({ prompt, sample })));
       const models = new Set<string>();
+      const failedAskList: FailedAsk[] = [];
       const { values, failures } = await settleAll(
         name,
         asks.map(({ prompt, sample }) => async (): Promise<Observation> => {
-          const { reply, answeredBy, paused } = await ask(prompt, query.signal);
+          try {
+            return await answer(prompt, sample, query.signal, models);
+          } catch (error) {
+            failedAskList.push({ prompt, sample, failure: error instanceof SourceError ? (error.reason ?? 'error') : 'error', message: error instanceof Error ? error.message : String(error) });
+            throw error;
+          }
+        }),
+        CONCURRENCY,
+        query.onAnswered,
+      );
+      if (failures.length === 0) return { observations: values, models: [...models] };
+      // "3 of 15 Claude asks failed: Claude is limiting requests (HTTP 429); try again later."
+      const first = failures[0];
+      const reason = first instanceof Error ? first.message : String(first);
+      const warning = `${failures.length} of ${asks.length} ${name} asks failed: ${reason.replace(/\.$/, '')}`;
+      return { observations: values, warning, models: [...models], failedAsks: failures.length, failure: first instanceof SourceError ? (first.reason ?? 'error') : 'error', failedAskList };
+    },
+  };
+
+  /** One ask turned into an observation, or a SourceError saying why its answer is no answer. */
+  async function answer(prompt: string, sample: number, signal: AbortSignal | undefined, models: Set<string>): Promise<Observation> {
+          const { reply, answeredBy, paused } = await ask(prompt, signal);
           models.add(answeredBy);
           // A turn still paused after its continuations is no finished answer ("I'll search for…").
           if (paused) throw new SourceError('error', `${name} did not finish its answer (its web search paused the turn ${CLAUDE_MAX_CONTINUATIONS + 1} times).`, 'unreadable');
@@ -225,16 +250,5 @@ export function webAnswerEngineSource(id: WebAnswerEngineId, settings: AnswerEng
             consultedUrls: consulted,
             countsForRate: true,
           };
-        }),
-        CONCURRENCY,
-        query.onAnswered,
-      );
-      if (failures.length === 0) return { observations: values, models: [...models] };
-      // "3 of 15 Claude asks failed: Claude is limiting requests (HTTP 429); try again later."
-      const first = failures[0];
-      const reason = first instanceof Error ? first.message : String(first);
-      const warning = `${failures.length} of ${asks.length} ${name} asks failed: ${reason.replace(/\.$/, '')}`;
-      return { observations: values, warning, models: [...models], failedAsks: failures.length, failure: first instanceof SourceError ? (first.reason ?? 'error') : 'error' };
-    },
-  };
+  }
 }

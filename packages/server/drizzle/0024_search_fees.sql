@@ -1,0 +1,1 @@
+ALTER TABLE "llm_usage" ADD COLUMN "searches" integer DEFAULT 0 NOT NULL;
