@@ -85,8 +85,8 @@ describe('tracked prompts', () => {
     expect(await page.getByTestId('tracking-cited-domains').innerText()).toMatch(/kettle\.example\s+4\b/);
     const voice = await page.getByTestId('citation-share-of-voice').first().innerText();
     expect(voice).toContain('Lantern Tea (you)');
-    // Both engines name the competitor in every answer: 12 of 18 mentions.
-    expect(voice).toMatch(/Kettle & Leaf\s+67% · 12 mentions/);
+    // Both engines name the competitor in every answer (12 of 18 mentions) and cite its page in every answer (issue 29: apart).
+    expect(voice).toMatch(/Kettle & Leaf\s+67% · mentioned in 12 · cited in 12/);
     await page.getByTestId('tracked-schedule').getByText(/Next run/).waitFor();
     // A rate opens what the engine answered, ask by ask.
     await table.getByRole('button', { name: `100% (3/3): read ChatGPT's answers to “${PROMPTS[0]}”` }).click();
@@ -101,6 +101,9 @@ describe('tracked prompts', () => {
     const usage = await ai.innerText();
     expect(usage).toMatch(/ChatGPT \([^)]+\)\s+6 calls/);
     expect(usage).toMatch(/Claude \([^)]+\)\s+6 calls/);
+    // Each answer's web search is billed apart, against the month's search budget (issue 29).
+    expect(usage).toMatch(/ChatGPT \([^)]+\)\s+6 calls · [\d,]+ tokens · 6 web searches/);
+    expect(await ai.getByTestId('usage-web-searches').innerText()).toBe('12 of 10,000 searches');
     await ai.scrollIntoViewIfNeeded();
     await screenshot(page, 'billing-ai-usage');
     await page.keyboard.press('Escape');

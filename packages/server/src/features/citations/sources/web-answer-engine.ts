@@ -228,27 +228,27 @@ export function webAnswerEngineSource(id: WebAnswerEngineId, settings: AnswerEng
 
   /** One ask turned into an observation, or a SourceError saying why its answer is no answer. */
   async function answer(prompt: string, sample: number, signal: AbortSignal | undefined, models: Set<string>): Promise<Observation> {
-          const { reply, answeredBy, paused } = await ask(prompt, signal);
-          models.add(answeredBy);
-          // A turn still paused after its continuations is no finished answer ("I'll search for…").
-          if (paused) throw new SourceError('error', `${name} did not finish its answer (its web search paused the turn ${CLAUDE_MAX_CONTINUATIONS + 1} times).`, 'unreadable');
-          const searchError = failedSearch(reply.content);
-          if (searchError) throw new SourceError('error', `${name}'s web search failed (${searchError}).`, searchError === 'too_many_requests' ? 'rate_limited' : 'error');
-          // An empty reply (Gemini answers `{}` when it declines) says nothing: not a non-mention.
-          if (reply.text.trim() === '') throw new SourceError('error', `${name} gave an empty answer.`, 'unreadable');
-          const { cited, consulted } = CITATIONS[id](reply);
-          return {
-            sourceId: id,
-            prompt,
-            sample,
-            text: reply.text,
-            url: null,
-            type: 'answer',
-            date: null,
-            // The answer's own citations (a URL written in it counts too); the rest were consulted.
-            citedUrls: cited,
-            consultedUrls: consulted,
-            countsForRate: true,
-          };
+    const { reply, answeredBy, paused } = await ask(prompt, signal);
+    models.add(answeredBy);
+    // A turn still paused after its continuations is no finished answer ("I'll search for…").
+    if (paused) throw new SourceError('error', `${name} did not finish its answer (its web search paused the turn ${CLAUDE_MAX_CONTINUATIONS + 1} times).`, 'unreadable');
+    const searchError = failedSearch(reply.content);
+    if (searchError) throw new SourceError('error', `${name}'s web search failed (${searchError}).`, searchError === 'too_many_requests' ? 'rate_limited' : 'error');
+    // An empty reply (Gemini answers `{}` when it declines) says nothing: not a non-mention.
+    if (reply.text.trim() === '') throw new SourceError('error', `${name} gave an empty answer.`, 'unreadable');
+    const { cited, consulted } = CITATIONS[id](reply);
+    return {
+      sourceId: id,
+      prompt,
+      sample,
+      text: reply.text,
+      url: null,
+      type: 'answer',
+      date: null,
+      // The answer's own citations (a URL written in it counts too); the rest were consulted.
+      citedUrls: cited,
+      consultedUrls: consulted,
+      countsForRate: true,
+    };
   }
 }

@@ -22,6 +22,18 @@ function AiUsage({ ai }: { ai: NonNullable<BillingUsage['ai']> }) {
         </span>
       </div>
       <UsageBar label="AI tokens used this month" used={ai.usedTokens} limit={ai.budgetTokens} />
+      {ai.budgetSearches ? (
+        <>
+          <div className="mt-3 flex justify-between text-sm">
+            <span className="font-medium text-slate-800">Answer engines' web searches</span>
+            <span className="text-slate-600" data-testid="usage-web-searches">
+              {(ai.usedSearches ?? 0).toLocaleString('en-US')} of {ai.budgetSearches.toLocaleString('en-US')} searches
+            </span>
+          </div>
+          <UsageBar label="Web searches used this month" used={ai.usedSearches ?? 0} limit={ai.budgetSearches} />
+          <p className="mt-1 text-xs text-slate-600">Answer engines bill each web search apart from their tokens, so searches have their own monthly budget.</p>
+        </>
+      ) : null}
       {ai.lines.length === 0 ? (
         <p className="mt-2 text-xs text-slate-600">No AI model or answer engine was asked this month.</p>
       ) : (
@@ -31,6 +43,7 @@ function AiUsage({ ai }: { ai: NonNullable<BillingUsage['ai']> }) {
               <span>{line.label}</span>
               <span>
                 {line.calls.toLocaleString('en-US')} {line.calls === 1 ? 'call' : 'calls'} · {line.tokens.toLocaleString('en-US')} tokens
+                {line.searches ? ` · ${line.searches.toLocaleString('en-US')} web ${line.searches === 1 ? 'search' : 'searches'}` : ''}
               </span>
             </li>
           ))}

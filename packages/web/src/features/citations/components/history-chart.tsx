@@ -12,7 +12,7 @@ export function HistoryChart({ domain }: { domain: string }) {
     date: new Date(run.created_at).toLocaleDateString(),
     rate: Math.round(run.rate * 100),
     band: [Math.round(run.interval.low * 100), Math.round(run.interval.high * 100)],
-    label: `${rateWithInterval(run.rate, run.interval)} of ${run.samples} answers`,
+    label: run.samples === 0 ? 'no answer-engine answers' : `${rateWithInterval(run.rate, run.interval)} of ${run.samples} answers`,
   }));
   return (
     <Panel title={`Mention rate over time for ${domain}`} testId="citation-history">

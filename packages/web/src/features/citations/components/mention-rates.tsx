@@ -17,8 +17,15 @@ export function MentionRates({ result }: { result: CitationTrackerResult }) {
   return (
     <Panel title="Mention rate" testId="citation-rates">
       <p className="mb-3 text-sm text-slate-600">
-        Answer engines mentioned you in {result.overall.mentions} of {result.overall.samples} answers: {rateWithInterval(result.overall.rate, result.overall.interval)}, with its 95% interval.
-        Each prompt was asked {result.samplesPerPrompt} times because answers vary from one ask to the next.
+        {result.overall.samples === 0 ? (
+          // Never "0 of 0 answers": with no answer there is no rate to give.
+          'No answer engine answered this run, so there is no mention rate.'
+        ) : (
+          <>
+            Answer engines mentioned you in {result.overall.mentions} of {result.overall.samples} answers: {rateWithInterval(result.overall.rate, result.overall.interval)}, with its 95% interval.
+            Each prompt was asked {result.samplesPerPrompt} {result.samplesPerPrompt === 1 ? 'time' : 'times'} because answers vary from one ask to the next.
+          </>
+        )}
       </p>
       {result.mentionRates.length === 0 ? (
         <p className="text-sm text-slate-600">No source answered, so there is no rate yet.</p>

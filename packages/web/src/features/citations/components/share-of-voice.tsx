@@ -1,5 +1,5 @@
 import type { CitationTrackerResult } from '@citable/contract';
-import { percent } from '../lib/format';
+import { noVoiceText, percent } from '../lib/format';
 import { Panel } from './panel';
 
 /** The user against the competitors named in the same answers and results. */
@@ -8,7 +8,7 @@ export function ShareOfVoice({ entries }: { entries: CitationTrackerResult['shar
   return (
     <Panel title="Share of voice" testId="citation-share-of-voice">
       {!named ? (
-        <p className="text-sm text-slate-600">Neither you nor your competitors were named. Add competitors in your profile to compare.</p>
+        <p className="text-sm text-slate-600">{noVoiceText(entries)}</p>
       ) : (
         <ul className="space-y-2">
           {entries.map((entry) => (
@@ -16,7 +16,8 @@ export function ShareOfVoice({ entries }: { entries: CitationTrackerResult['shar
               <div className="flex justify-between gap-3">
                 <span className={entry.isUser ? 'font-semibold text-slate-900' : 'text-slate-700'}>{entry.isUser ? `${entry.name} (you)` : entry.name}</span>
                 <span className="text-slate-600">
-                  {percent(entry.share)} · {entry.mentions} mentions
+                  {percent(entry.share)} · mentioned in {entry.mentions}
+                  {entry.cited !== undefined ? ` · cited in ${entry.cited}` : ''}
                 </span>
               </div>
               <div className="mt-1 h-2 rounded-full bg-slate-100">

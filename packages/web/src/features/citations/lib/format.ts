@@ -1,4 +1,4 @@
-import { DEFAULT_CITATION_KEYWORDS, type CitationSourceStatus } from '@citable/contract';
+import { DEFAULT_CITATION_KEYWORDS, type CitationSourceStatus, type CitationTrackerResult } from '@citable/contract';
 
 export const percent = (value: number) => `${Math.round(value * 100)}%`;
 
@@ -30,4 +30,11 @@ export function sourceSummary(sources: readonly CitationSourceStatus[]): { answe
     answered: answered.length > 0 ? answered.join(', ') : 'none answered',
     notSetUp: off.length > 0 ? `${off.join(', ')}: not set up on this server` : null,
   };
+}
+
+/** What the panel says when no brand was named: asks for competitors only when there are none to compare with. */
+export function noVoiceText(entries: CitationTrackerResult['shareOfVoice']): string {
+  const competitors = entries.filter((entry) => !entry.isUser).map((entry) => entry.name);
+  if (competitors.length === 0) return 'You were not named in these answers. Add competitors in your profile to compare.';
+  return `Neither you nor your competitors (${competitors.join(', ')}) were named in these answers.`;
 }

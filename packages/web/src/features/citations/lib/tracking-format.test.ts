@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackedSite, TrackingRun } from '@citable/contract';
-import { ALL_PROMPTS, cadence, engineSummary, promptCell, scheduleLabel, trendRows } from './tracking-format';
+import { ALL_PROMPTS, cadence, engineLine, engineSummary, promptCell, scheduleLabel, trendRows } from './tracking-format';
 
 const interval = { low: 0, high: 1 };
 function run(id: string, created: string, engines: [string, number, number][], prompts: [string, string, number, number][] = []): TrackingRun {
@@ -88,5 +88,24 @@ describe('promptCell', () => {
   it('shows nothing for an engine that did not answer the prompt', () => {
     expect(promptCell(latest, previous, 'chatgpt', 'p3')).toBeNull();
     expect(promptCell(latest, previous, 'claude', 'p1')).toBeNull();
+  });
+});
+
+describe('engineLine (issue 29)', () => {
+  const engine = (extra: Partial<TrackingRun['engines'][number]>): TrackingRun['engines'][number] => ({ sourceId: 'claude', name: 'Claude', status: 'ok', samples: 6, mentions: 2, rate: 2 / 6, interval: { low: 0.1, high: 0.7 }, ...extra });
+
+  it('gives mentioned and cited apart, the share of voice and the failed asks', () => {
+    expect(engineLine(engine({ cited: 1, shareOfVoice: 0.25, asks: 9, failedAsks: 3, failure: 'rate_limited' }))).toBe('mentioned 33% (10–70%) of 6 answers · cited in 1 · share of voice 25% · 3 of 9 asks failed (rate limited)');
+    expect(engineLine(engine({}))).toBe('mentioned 33% (10–70%) of 6 answers');
+  });
+
+  it('never says “0 of 0 answers”: an engine without answers says so, with its failed asks', () => {
+    expect(engineLine(engine({ samples: 0, mentions: 0, rate: 0, interval: { low: 0, high: 0 } }))).toBe('no answer on the last run');
+    expect(engineLine(engine({ samples: 0, mentions: 0, rate: 0, asks: 3, failedAsks: 3, failure: 'timed_out' }))).toBe('no answer on the last run · 3 of 3 asks failed (timed out)');
+  });
+
+  it('gives the failure label and the reason of an engine that failed', () => {
+    expect(engineLine(engine({ status: 'error', samples: 0, failure: 'key_refused', message: "Claude refused this server's key (HTTP 401)." }))).toBe("Key refused: Claude refused this server's key (HTTP 401).");
+    expect(engineLine(engine({ status: 'unreachable', samples: 0 }))).toBe('No answer: no answer on the last run');
   });
 });

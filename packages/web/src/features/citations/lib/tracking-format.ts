@@ -1,5 +1,5 @@
-import type { CitationTracking, TrackedSite, TrackingRun } from '@citable/contract';
-import { percent } from './format';
+import { ENGINE_FAILURE_LABELS, type CitationTracking, type TrackedSite, type TrackingRun } from '@citable/contract';
+import { percent, rateWithInterval } from './format';
 
 /**
  * Which answer engines the tracked prompts are asked of, in words a user understands (issue 21):
@@ -61,4 +61,20 @@ export function promptCell(latest: TrackingRun, previous: TrackingRun | undefine
   const before = previous?.prompts.find((entry) => entry.sourceId === sourceId && entry.prompt === prompt);
   const change = !before || before.samples === 0 || before.rate === now.rate ? null : now.rate > before.rate ? 'up' : 'down';
   return { text: `${percent(now.rate)} (${now.mentions}/${now.samples})`, change };
+}
+
+/**
+ * One engine on the latest run: its rate over its answers, cited beside mentioned, or why it has
+ * none. Never "0 of 0 answers": an engine that gave no answer says so.
+ */
+export function engineLine(engine: TrackingRun['engines'][number]): string {
+  const failedAsks = engine.failedAsks ? ` · ${engine.failedAsks} of ${engine.asks ?? engine.failedAsks + engine.samples} asks failed${engine.failure ? ` (${ENGINE_FAILURE_LABELS[engine.failure].toLowerCase()})` : ''}` : '';
+  if (engine.status !== 'ok') return `${engine.failure ? ENGINE_FAILURE_LABELS[engine.failure] : 'No answer'}: ${engine.message ?? 'no answer on the last run'}`;
+  if (engine.samples === 0) return `no answer on the last run${failedAsks}`;
+  return [
+    `mentioned ${rateWithInterval(engine.rate, engine.interval)} of ${engine.samples} answers`,
+    engine.cited !== undefined ? ` · cited in ${engine.cited}` : '',
+    engine.shareOfVoice != null ? ` · share of voice ${percent(engine.shareOfVoice)}` : '',
+    failedAsks,
+  ].join('');
 }

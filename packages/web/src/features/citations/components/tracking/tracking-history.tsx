@@ -7,8 +7,7 @@ import { ScrollRegion } from '../../../../components/ui/scroll-region';
 import { Spinner } from '../../../../components/ui/spinner';
 import { errorMessage } from '../../../../lib/api-client';
 import { useTrackingAnswers, useTrackingHistory } from '../../hooks/use-tracking';
-import { percent, rateWithInterval } from '../../lib/format';
-import { ALL_PROMPTS, promptCell, trendRows } from '../../lib/tracking-format';
+import { ALL_PROMPTS, engineLine, promptCell, trendRows } from '../../lib/tracking-format';
 import { Panel } from '../panel';
 import { ShareOfVoice } from '../share-of-voice';
 
@@ -70,10 +69,7 @@ function EngineTrend({ runs }: { runs: TrackingRun[] }) {
             <li key={engine.sourceId}>
               <span className="font-medium text-slate-900">{engine.name}</span>{' '}
               <span className="text-slate-700">
-                {engine.status === 'ok' ? `mentioned ${rateWithInterval(engine.rate, engine.interval)} of ${engine.samples} answers` : `${engine.failure ? ENGINE_FAILURE_LABELS[engine.failure] : 'No answer'}: ${engine.message ?? 'no answer on the last run'}`}
-                {engine.status === 'ok' && engine.cited !== undefined ? ` · cited in ${engine.cited}` : ''}
-                {engine.status === 'ok' && engine.shareOfVoice != null ? ` · share of voice ${percent(engine.shareOfVoice)}` : ''}
-                {engine.status === 'ok' && engine.failedAsks ? ` · ${engine.failedAsks} of ${engine.asks ?? engine.failedAsks + engine.samples} asks failed${engine.failure ? ` (${ENGINE_FAILURE_LABELS[engine.failure].toLowerCase()})` : ''}` : ''}
+                {engineLine(engine)}
               </span>
             </li>
           ))}
