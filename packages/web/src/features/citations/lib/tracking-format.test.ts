@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackedSite, TrackingRun } from '@citable/contract';
-import { ALL_PROMPTS, cadence, engineLine, engineSummary, promptCell, scheduleLabel, trendRows } from './tracking-format';
+import { ALL_PROMPTS, cadence, engineLine, engineSummary, noRunsText, promptCell, scheduleLabel, trendRows } from './tracking-format';
 
 const interval = { low: 0, high: 1 };
 function run(id: string, created: string, engines: [string, number, number][], prompts: [string, string, number, number][] = []): TrackingRun {
@@ -107,5 +107,29 @@ describe('engineLine (issue 29)', () => {
   it('gives the failure label and the reason of an engine that failed', () => {
     expect(engineLine(engine({ status: 'error', samples: 0, failure: 'key_refused', message: "Claude refused this server's key (HTTP 401)." }))).toBe("Key refused: Claude refused this server's key (HTTP 401).");
     expect(engineLine(engine({ status: 'unreachable', samples: 0 }))).toBe('No answer: no answer on the last run');
+  });
+});
+
+describe('noRunsText (issue 29)', () => {
+  const tracked = (extra: Partial<TrackedSite>): TrackedSite => ({
+    domain: 'acme.example',
+    prompts: [{ id: '1', domain: 'acme.example', prompt: 'Which crawler?', created_at: '2026-12-01T08:00:00.000Z' }],
+    nextRunAt: '2026-12-01T08:00:00.000Z',
+    lastRunAt: null,
+    running: null,
+    lastError: null,
+    ...extra,
+  });
+  const on = [{ id: 'chatgpt' as const, name: 'ChatGPT', status: 'on' as const }];
+
+  it('promises a first run only when a prompt is tracked and a run is scheduled', () => {
+    expect(noRunsText('acme.example', tracked({}), on)).toBe('No scheduled run yet for acme.example. The first one starts within minutes of adding a prompt.');
+    expect(noRunsText('acme.example', undefined, on)).toBe('No scheduled run yet for acme.example: track a prompt above and it is asked on a schedule.');
+    expect(noRunsText('acme.example', tracked({ prompts: [] }), on)).toBe('No scheduled run yet for acme.example: track a prompt above and it is asked on a schedule.');
+    expect(noRunsText('acme.example', tracked({ nextRunAt: null }), on)).toBe('No scheduled run yet for acme.example, and none is scheduled.');
+    expect(noRunsText('acme.example', tracked({ running: { startedAt: '2026-12-01T08:00:00.000Z', asksDone: 1, asksPlanned: 6 } }), on)).toBe('No scheduled run yet for acme.example: the first one is running.');
+    expect(noRunsText('acme.example', tracked({}), [{ id: 'chatgpt', name: 'ChatGPT', status: 'not_set_up' }])).toBe(
+      'No scheduled run yet for acme.example: no answer engine is set up on this server, so the tracked prompts are not asked.',
+    );
   });
 });

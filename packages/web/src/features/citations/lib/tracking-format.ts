@@ -78,3 +78,15 @@ export function engineLine(engine: TrackingRun['engines'][number]): string {
     failedAsks,
   ].join('');
 }
+
+/**
+ * What the history says before its first scheduled run, true to the schedule (issue 29): a run is
+ * only promised when one is scheduled, and "no prompt tracked" is said as such.
+ */
+export function noRunsText(domain: string, site: TrackedSite | undefined, engines: CitationTracking['engines'] | undefined): string {
+  if (!site || site.prompts.length === 0) return `No scheduled run yet for ${domain}: track a prompt above and it is asked on a schedule.`;
+  if (engines && !engines.some((engine) => engine.status === 'on')) return `No scheduled run yet for ${domain}: no answer engine is set up on this server, so the tracked prompts are not asked.`;
+  if (site.running) return `No scheduled run yet for ${domain}: the first one is running.`;
+  if (!site.nextRunAt) return `No scheduled run yet for ${domain}, and none is scheduled.`;
+  return `No scheduled run yet for ${domain}. The first one starts within minutes of adding a prompt.`;
+}

@@ -8,7 +8,7 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { errorMessage } from '../../../../lib/api-client';
 import { useTracking, useTrackPrompts, useUntrackPrompt } from '../../hooks/use-tracking';
 import { defaultDomain } from '../../lib/format';
-import { cadence, engineSummary, scheduleLabel } from '../../lib/tracking-format';
+import { cadence, engineSummary, noRunsText, scheduleLabel } from '../../lib/tracking-format';
 import { Panel } from '../panel';
 import { TrackingHistory } from './tracking-history';
 
@@ -23,6 +23,7 @@ export function TrackedPrompts({ profile }: { profile: Profile }) {
   const websites = profile.websites.map((website) => ({ name: website.name, domain: hostOf(website.url) })).filter((website) => website.domain !== '');
   const [domain, setDomain] = useState(websites[0]?.domain ?? '');
   const tracking = useTracking();
+  const site = tracking.data?.sites.find((entry) => entry.domain === domain);
 
   if (websites.length === 0) {
     return (
@@ -56,7 +57,7 @@ export function TrackedPrompts({ profile }: { profile: Profile }) {
           <TrackedSiteView tracking={tracking.data} domain={domain} />
         )}
       </Panel>
-      <TrackingHistory domain={domain} lastRunAt={tracking.data?.sites.find((site) => site.domain === domain)?.lastRunAt ?? null} />
+      <TrackingHistory domain={domain} lastRunAt={site?.lastRunAt ?? null} noRuns={noRunsText(domain, site, tracking.data?.engines)} />
     </div>
   );
 }

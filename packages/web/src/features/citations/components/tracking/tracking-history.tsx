@@ -16,7 +16,7 @@ const ENGINE_COLOURS = ['#4338ca', '#0f766e', '#b45309', '#be123c', '#6d28d9'];
 const day = (date: Date) => date.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
 
 /** The tracked prompts' history (issue 21): per engine and per prompt, with the latest share of voice, sources and gaps. */
-export function TrackingHistory({ domain, lastRunAt }: { domain: string; lastRunAt: string | null }) {
+export function TrackingHistory({ domain, lastRunAt, noRuns }: { domain: string; lastRunAt: string | null; noRuns: string }) {
   const history = useTrackingHistory(domain, lastRunAt);
   if (history.isPending) return <Spinner />;
   if (history.isError) return <p className="text-sm text-red-700">Could not load the history. {errorMessage(history.error)}</p>;
@@ -24,7 +24,7 @@ export function TrackingHistory({ domain, lastRunAt }: { domain: string; lastRun
   if (runs.length === 0) {
     return (
       <Panel title="Answer engines over time" testId="tracking-history">
-        <p className="text-sm text-slate-600">No scheduled run yet for {domain}. The first one starts within minutes of adding a prompt.</p>
+        <p className="text-sm text-slate-600">{noRuns}</p>
       </Panel>
     );
   }
