@@ -108,7 +108,7 @@ export function engineFailureRows(citations: ReportCitations): { name: string; t
   return latest.engines.flatMap((engine) => {
     if (!shown.has(engine.sourceId)) return [];
     const label = engine.failure ? ENGINE_FAILURE_LABELS[engine.failure] : null;
-    if (!answered(engine)) {
+    if (engine.samples === 0) {
       if (engine.status !== 'error' && engine.status !== 'unreachable') return [];
       const reason = engine.message ?? 'no answer on the latest run.';
       return [{ name: engine.name, text: `${label ?? (engine.status === 'unreachable' ? 'Unreachable' : 'Failed')}: ${reason}` }];
