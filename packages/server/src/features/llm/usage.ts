@@ -1,4 +1,4 @@
-import { and, gte, inArray, sql } from 'drizzle-orm';
+import { and, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { LLM_MONTHLY_TOKEN_BUDGET, WEB_SEARCH_MONTHLY_BUDGET, type LlmFeature, type LlmUsage, type PlanId } from '@citable/contract';
 import { calendarMonth } from '../billing';
 import type { Db } from '../../db/client';
@@ -24,22 +24,17 @@ export interface LlmUsageStore {
 }
 
 export function dbUsageStore(db: Db): LlmUsageStore {
+  // An agency workspace shares one token budget and one search budget across its owner and every client (issue #11).
+  const sumSince = async (total: SQL<number>, userId: string, since: Date) => {
+    const [row] = await db
+      .select({ total })
+      .from(llmUsage)
+      .where(and(inArray(llmUsage.userId, await workspacePrincipalIds(db, userId)), gte(llmUsage.createdAt, since)));
+    return row?.total ?? 0;
+  };
   return {
-    async tokensSince(userId, since) {
-      // An agency workspace shares one token budget across its owner and every client (issue #11).
-      const [row] = await db
-        .select({ total: sql<number>`coalesce(sum(${llmUsage.inputTokens} + ${llmUsage.outputTokens}), 0)::int` })
-        .from(llmUsage)
-        .where(and(inArray(llmUsage.userId, await workspacePrincipalIds(db, userId)), gte(llmUsage.createdAt, since)));
-      return row?.total ?? 0;
-    },
-    async searchesSince(userId, since) {
-      const [row] = await db
-        .select({ total: sql<number>`coalesce(sum(${llmUsage.searches}), 0)::int` })
-        .from(llmUsage)
-        .where(and(inArray(llmUsage.userId, await workspacePrincipalIds(db, userId)), gte(llmUsage.createdAt, since)));
-      return row?.total ?? 0;
-    },
+    tokensSince: (userId, since) => sumSince(sql<number>`coalesce(sum(${llmUsage.inputTokens} + ${llmUsage.outputTokens}), 0)::int`, userId, since),
+    searchesSince: (userId, since) => sumSince(sql<number>`coalesce(sum(${llmUsage.searches}), 0)::int`, userId, since),
     async record(entry) {
       await db.insert(llmUsage).values(entry);
     },

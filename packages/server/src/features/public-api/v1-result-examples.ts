@@ -219,6 +219,7 @@ export const V1_RESULT_EXAMPLES: Record<string, unknown> = {
     ],
     "shareOfVoiceByEngine": [],
     "citationGap": [],
+    "answers": [],
     "created_at": "2026-11-27T10:56:44.900Z"
   },
   "runContentOptimizer": {
