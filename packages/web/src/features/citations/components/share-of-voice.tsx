@@ -13,7 +13,8 @@ export function ShareOfVoice({ entries }: { entries: CitationTrackerResult['shar
         <ul className="space-y-2">
           {entries.map((entry) => (
             <li key={entry.name} className="text-sm">
-              <div className="flex justify-between gap-3">
+              {/* On a phone the counts go under the name rather than squeezing it. */}
+              <div className="flex flex-wrap justify-between gap-x-3">
                 <span className={entry.isUser ? 'font-semibold text-slate-900' : 'text-slate-700'}>{entry.isUser ? `${entry.name} (you)` : entry.name}</span>
                 <span className="text-slate-600">
                   {percent(entry.share)} · mentioned in {entry.mentions}
