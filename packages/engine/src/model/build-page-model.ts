@@ -16,6 +16,8 @@ import { findInlineQuotations, findStatistics } from '../text/facts';
 import { readabilityStats } from '../text/readability-stats';
 import { findProperNouns } from '../text/proper-nouns';
 import { isQuestion } from '../text/questions';
+import { collectExposure } from './hidden-text';
+import { findPageInstructions } from './ai-instructions';
 
 export interface PageModelInput {
   body: string;
@@ -38,6 +40,7 @@ export function buildPageModel(input: PageModelInput | PageInput): PageModel {
   const doc = parseDocument(html, { decodeEntities: true });
   const facts = collectDocument(doc, url);
   const content = collectContent(facts);
+  const exposure = collectExposure(doc);
 
   const jsonLd = facts.jsonLdRaw.map(parseJsonLd);
   const jsonLdNodes = collectTypedNodes(jsonLd);
@@ -109,6 +112,8 @@ export function buildPageModel(input: PageModelInput | PageInput): PageModel {
       bodyTextLength: facts.bodyTextLength,
       noscriptText: facts.noscriptText.trim(),
     },
+    hiddenText: exposure.hiddenBlocks,
+    aiInstructions: findPageInstructions(exposure, facts.jsonLdRaw),
     get entities(): Entity[] {
       entities ??= extractEntities(mainText);
       return entities;
