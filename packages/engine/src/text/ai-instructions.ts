@@ -62,7 +62,8 @@ export function findAiInstructions(text: string, visible: boolean): InstructionM
   const seen = new Set<string>();
   const add = (kind: InstructionKind, index: number, length: number) => {
     const sentence = sentenceAround(flat, index, length);
-    if (visible && insideQuotes(sentence.text, index - sentence.start)) return;
+    const context = sentenceAround(flat, index, length, 240);
+    if (visible && insideQuotes(context.text, index - context.start)) return;
     const excerpt = truncate(sentence.text.trim(), 200);
     if (seen.has(excerpt)) return;
     seen.add(excerpt);
@@ -72,17 +73,18 @@ export function findAiInstructions(text: string, visible: boolean): InstructionM
     for (const m of flat.matchAll(new RegExp(re.source, 'gi'))) add(kind, m.index, m[0].length);
   }
   for (const m of flat.matchAll(new RegExp(DIRECTIVE.source, 'gi'))) {
-    if (visible && REPORTING_RE.test(sentenceAround(flat, m.index, m[0].length).text)) continue;
+    if (visible && REPORTING_RE.test(sentenceAround(flat, m.index, m[0].length, 240).text)) continue;
     add('directive', m.index, m[0].length);
   }
   return out;
 }
 
-function sentenceAround(text: string, index: number, length: number): { text: string; start: number } {
+/** The sentence around a match, reaching at most `back` characters before it (an excerpt is kept short, a context test looks further). */
+function sentenceAround(text: string, index: number, length: number, back = 80): { text: string; start: number } {
   let start = index;
-  while (start > 0 && index - start < 200 && !/[.!?\n]/.test(text[start - 1])) start--;
+  while (start > 0 && index - start < back && !/[.!?\n]/.test(text[start - 1])) start--;
   let end = index + length;
-  while (end < text.length && end - index < 240 && !/[.!?\n]/.test(text[end])) end++;
+  while (end < text.length && end - index < 160 && !/[.!?\n]/.test(text[end])) end++;
   return { text: text.slice(start, Math.min(text.length, end + 1)), start };
 }
 
