@@ -50,8 +50,10 @@ export function parseStyleSheet(cssTexts: readonly string[]): StyleSheet {
     const css = raw.slice(0, MAX_CSS).replace(/\/\*[\s\S]*?\*\//g, '');
     const stack: { prelude: string; bodyStart: number; isAt: boolean }[] = [];
     let preludeStart = 0;
-    for (let i = 0; i < css.length; i++) {
-      const ch = css[i];
+    const BRACES = /[{};]/g;
+    for (let found = BRACES.exec(css); found !== null; found = BRACES.exec(css)) {
+      const i = found.index;
+      const ch = found[0];
       if (ch === '{') {
         const prelude = css.slice(preludeStart, i).trim();
         stack.push({ prelude, bodyStart: i + 1, isAt: prelude.startsWith('@') });
@@ -91,6 +93,17 @@ function addRule(sheet: StyleSheet, prelude: string, body: string, responsive: b
   }
 }
 
+const NONE = { declarations: new Map<string, string>() as Declarations, source: new Map<string, string>() };
+
+function mayMatch(sheet: StyleSheet, el: Element): boolean {
+  if (sheet.index.has(el.name)) return true;
+  const a = el.attribs;
+  if (a.id !== undefined && sheet.index.has(`#${a.id}`)) return true;
+  if (a.class === undefined) return false;
+  for (const c of a.class.split(/\s+/)) if (c && sheet.index.has(`.${c}`)) return true;
+  return false;
+}
+
 /** The rules that apply to an element, in source order (later rules win where they repeat a property). */
 export function matchingRules(sheet: StyleSheet, el: Element): SimpleRule[] {
   if (sheet.rules.length === 0) return [];
@@ -110,6 +123,8 @@ export function matchingRules(sheet: StyleSheet, el: Element): SimpleRule[] {
  * wins), each with where it came from.
  */
 export function computedDeclarations(sheet: StyleSheet, el: Element): { declarations: Declarations; source: Map<string, string> } {
+  // Most elements have no style of their own and no rule: one shared empty answer, no allocation.
+  if (el.attribs.style === undefined && (sheet.rules.length === 0 || !mayMatch(sheet, el))) return NONE;
   const declarations: Declarations = new Map();
   const source = new Map<string, string>();
   for (const rule of matchingRules(sheet, el)) {

@@ -70,6 +70,8 @@ const UI_ROLES = new Set([
 const UI_TOKEN_RE =
   /(?:^|[-_\s])(?:tabs?|tab-?panel|tab-?pane|panel|pane|accordions?|collaps[a-z]*|expand[a-z]*|toggle[a-z]*|modal|dialog|popups?|pop-?over|popover|dropdown|drop-?down|menus?|submenu|mega-?menu|nav[a-z]*|drawer|overlay|tooltips?|flyout|off-?canvas|lightbox|slides?|slider|carousel|swiper|gallery|spoiler|reveal|read-?more|show-?more|more|mobile|desktop|tablet|print|responsive|visible|hidden-[a-z]+|d-[a-z]+-(?:none|block)|js-[a-z-]+|template|tmpl|placeholder|skeleton|loading|loader|spinner|error|alert|notice|notification|message|toast|warning|success|cookie|consent|gdpr|newsletter|subscribe|signup|sign-?in|login|search|cart|share|sharing|comments?|reply|form|faq|answer|details|summary|steps?|wizard|quiz|poll|video|player|transcript|caption|footnotes?|meta|popup|bubble|banner|promo|ad|ads|advert[a-z]*|sponsor[a-z]*|widget|sidebar|header|footer|tts|audio)(?:$|[-_\s])/i;
 const FIELD_TAGS = new Set(['input', 'select', 'textarea', 'button']);
+// Elements whose text must not run into a neighbour's in the visible text.
+const BLOCKS = new Set(['p', 'div', 'li', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'article', 'blockquote', 'pre', 'tr', 'ul', 'ol', 'dd', 'dt', 'br']);
 
 /** Walks the document once: hidden blocks, the visible prose, comments and text attributes. */
 export function collectExposure(doc: Document): ExposureFacts {
@@ -93,10 +95,11 @@ export function collectExposure(doc: Document): ExposureFacts {
       scriptLength += code.length;
     }
     if (node.name === 'link' && /(?:^|\s)stylesheet(?:\s|$)/i.test(a.rel ?? '')) externalStyles = true;
-    for (const [name, value] of Object.entries(a)) {
+    for (const name in a) {
+      const value = a[name];
       if (name === 'aria-controls' || name === 'aria-owns' || name === 'aria-describedby' || name === 'for' || name === 'popovertarget' || name === 'commandfor' || name === 'list') {
         for (const id of value.split(/\s+/)) if (id) referencedIds.add(id);
-      } else if (value.startsWith('#') && value.length > 1 && value.length < 120) {
+      } else if (value.charCodeAt(0) === 35 /* # */ && value.length > 1 && value.length < 120) {
         referencedIds.add(value.slice(1).split(/[\s,]/)[0]);
       }
     }
@@ -133,7 +136,7 @@ export function collectExposure(doc: Document): ExposureFacts {
     noteAttributes(facts, el);
     if (NON_CONTENT.has(el.name) && el.name !== 'button' && el.name !== 'select') return;
     const { declarations, source } = computedDeclarations(sheet, el);
-    if (!hidden) {
+    if (!hidden && (declarations.size > 0 || el.attribs.hidden !== undefined || el.attribs['aria-hidden'] !== undefined)) {
       const hiding = hidingOf(el, declarations, source, stack, externalStyles);
       if (hiding && facts.hiddenBlocks.length < MAX_BLOCKS) {
         const text = collapseWhitespace(hiding.partial ? ownUnstyledText(el) : textOf(el));
@@ -155,7 +158,7 @@ export function collectExposure(doc: Document): ExposureFacts {
     }
     const isQuote = el.name === 'blockquote' || el.name === 'q' || el.name === 'code' || el.name === 'pre' || el.name === 'samp' || el.name === 'kbd';
     stack.push({ el, declarations });
-    const block = /^(?:p|div|li|td|th|h[1-6]|section|article|blockquote|pre|tr|ul|ol|dd|dt|br)$/.test(el.name);
+    const block = BLOCKS.has(el.name);
     if (block && !hidden) {
       visible.push(' ');
       prose.push(' ');
@@ -361,8 +364,8 @@ function visit(el: Element, fn: (e: Element) => void, depth = 0): void {
 }
 
 function noteAttributes(facts: ExposureFacts, el: Element): void {
-  if (facts.attributes.length >= MAX_ATTRIBUTES) return;
   const a = el.attribs;
+  if (facts.attributes.length >= MAX_ATTRIBUTES || (el.name !== 'meta' && a.alt === undefined && a.title === undefined && a['aria-label'] === undefined && a['aria-description'] === undefined && a.placeholder === undefined)) return;
   if (el.name === 'meta') {
     if (a.content && a.content.length > 20) facts.attributes.push({ where: `the ${a.name ?? a.property ?? a.itemprop ?? ''} meta tag`.replace('the  meta', 'a meta'), value: a.content });
     return;

@@ -29,7 +29,7 @@ const STRONG: { kind: InstructionKind; re: RegExp }[] = [
   { kind: 'override', re: /<\|(?:im_start|im_end|system|endoftext)\|>|\[\/?INST\]|<<\/?SYS>>/i },
   {
     kind: 'address',
-    re: new RegExp(String.raw`\bif\s+you\s+are\s+(?:an?\s+)?${AI}(?:\s+(?:assistant|agent|model|system|crawler|bot))?\b|\b(?:attention|note|message|instructions?|directive)\s+(?:to|for)\s+(?:all\s+|any\s+)?${AI_PLURAL}\b`, 'i'),
+    re: new RegExp(String.raw`\bif\s+you\s+are\s+(?:an?\s+)?${AI}(?:\s+(?:assistant|agent|model|system|crawler|bot))?\b|\b(?:(?:attention|note|message|instructions?|directive)\s+(?:to|for)|attention,?)\s+(?:all\s+|any\s+)?${AI_PLURAL}\b`, 'i'),
   },
   {
     kind: 'address',
