@@ -220,9 +220,9 @@ export interface PageModel {
   readability: ReadabilityStats;
   appShell: AppShellFacts;
   /** Text hidden from readers (display:none, off-screen, same colour...), each block with why it is legitimate, if it is. */
-  hiddenText: HiddenBlock[];
+  readonly hiddenText: HiddenBlock[];
   /** Instructions aimed at AI systems in the page's text, hidden text, comments, attributes and JSON-LD. */
-  aiInstructions: AiInstruction[];
+  readonly aiInstructions: AiInstruction[];
   /** compromise's people, places, organisations and topics; computed on first access, bounded. */
   readonly entities: Entity[];
 }
