@@ -3,7 +3,7 @@ import { counted, detail, details, joinAnd, pass, scored } from './helpers';
 import type { HiddenBlock, HidingMethod } from '../model/hidden-text';
 
 export interface HiddenTextOptions {
-  /** Words a hidden block needs to count: shorter ones are labels and icon text. */
+  /** Words a hidden block needs to count: shorter ones are labels and icon text. The page model calls blocks under 8 words labels, so lower values act as 8. */
   minBlockWords: number;
   /** Words of counted hidden text that make a finding. */
   minWords: number;

@@ -83,7 +83,12 @@ describe('hidden blocks: what is legitimate', () => {
 
   it('does not take an in-page link in a sibling for a control, nor a set whose members are all hidden', () => {
     expect(why(`<p>See <a href="#note">note</a></p><div style="display:none">${TEXT}</div>`)).toBeNull();
-    expect(blocks(`<p class="item" style="display:none">one two three</p><p class="item" style="display:none">${TEXT}</p>`).map((b) => b.legitimate)).toEqual([null, null]);
+    expect(blocks(`<p class="item" style="display:none">one two three four five six seven eight</p><p class="item" style="display:none">${TEXT}</p>`).map((b) => b.legitimate)).toEqual([null, null]);
+  });
+
+  it('calls a block of fewer than 8 words a label without asking more', () => {
+    expect(only('<div style="display:none">one two three four five six seven</div>').legitimate).toBe('a label of fewer than 8 words');
+    expect(only('<div style="display:none">one two three four five six seven eight</div>').legitimate).toBeNull();
   });
 
   it('never reads template or noscript content as hidden text', () => {

@@ -35,7 +35,7 @@ export interface HiddenBlock {
   /**
    * Share of its three-word sequences that the visible text holds as well: a hidden copy of what
    * readers see (the desktop twin of a mobile block) shows machines nothing different. Computed
-   * for blocks that nothing else explains; 0 for the others.
+   * for blocks of 8 or more words that nothing else explains; 0 for the others.
    */
   duplicateShare: number;
 }
@@ -58,6 +58,9 @@ const MAX_COMMENTS = 500;
 const MAX_ATTRIBUTES = 2000;
 const MAX_VISIBLE = 400_000;
 const MAX_SCRIPT = 3_000_000;
+/** Blocks shorter than this never count (the check's minBlockWords); the copy test, which reads the whole visible text, skips them. */
+const DUPLICATE_MIN_WORDS = 8;
+const SHORT_LABEL = 'a label of fewer than 8 words';
 const TEXT_ATTRIBUTES = ['alt', 'title', 'aria-label', 'aria-description', 'placeholder'];
 
 // Interface elements that are hidden until used: their hidden content is the interface at rest.
@@ -107,7 +110,7 @@ export function collectExposure(doc: Document): ExposureFacts {
   };
   for (const child of doc.children) scan(child, 0);
   const sheet = parseStyleSheet(styleTexts);
-  const page: PageSignals = { referencedIds, scriptText: scripts.join('\n') };
+  const page: PageSignals = { referencedIds, scripts };
 
   const facts: ExposureFacts = { hiddenBlocks: [], visibleProse: '', hiddenProse: '', comments: [], attributes: [] };
   const visible: string[] = [];
@@ -148,7 +151,8 @@ export function collectExposure(doc: Document): ExposureFacts {
             element: describe(el),
             excerpt: truncate(text, 300),
             words: count,
-            legitimate: legitimacyOf(el, stack, page, text),
+            // Shorter blocks are labels and icon text, which never count: no need to ask why they are hidden.
+            legitimate: count < DUPLICATE_MIN_WORDS ? SHORT_LABEL : legitimacyOf(el, stack, page, text),
             duplicateShare: 0,
           });
           blockTexts.push(text);
@@ -175,7 +179,7 @@ export function collectExposure(doc: Document): ExposureFacts {
 
   facts.visibleProse = collapseWhitespace(prose.join(''));
   facts.hiddenProse = blockTexts.join('\n').slice(0, MAX_VISIBLE);
-  const candidates = facts.hiddenBlocks.map((b, i) => [b, i] as const).filter(([b]) => b.legitimate === null && b.words >= 3);
+  const candidates = facts.hiddenBlocks.map((b, i) => [b, i] as const).filter(([b]) => b.legitimate === null && b.words >= DUPLICATE_MIN_WORDS);
   if (candidates.length > 0) {
     const seen = trigrams(words(visible.join('').toLowerCase()));
     for (const [b, i] of candidates) b.duplicateShare = shareIn(trigrams(words(blockTexts[i].toLowerCase())), seen);
@@ -271,8 +275,8 @@ function ownUnstyledText(el: Element, depth = 0): string {
 interface PageSignals {
   /** Ids that controls point at (aria-controls, href="#id", data-target="#id", for...). */
   referencedIds: Set<string>;
-  /** The page's inline scripts, which show and hide elements by their id or class. */
-  scriptText: string;
+  /** The page's inline scripts, which show and hide elements by their id or class (not joined: they can be megabytes). */
+  scripts: string[];
 }
 
 const TEMPLATE_RE = /#\{[\w.]+\}|\{\{[^}]*\}\}|<%|\$\{\w/;
@@ -301,7 +305,7 @@ function legitimacyOf(el: Element, stack: { el: Element }[], page: PageSignals, 
       if (a.id && page.referencedIds.has(a.id)) scripted = 'a control on the page points at it';
       else if (Object.keys(a).some((k) => k.startsWith('data-') || k.startsWith('on') || k.startsWith('x-') || k.startsWith('v-') || k.startsWith('@') || k.startsWith(':'))) scripted = 'a scripted component (data- or event attributes)';
       else if (CLOSE_RE.test(a.class ?? '')) scripted = 'a box with a close button';
-      else if (e === el && mentionedInScripts(e, page.scriptText)) scripted = "the page's scripts show or hide it";
+      else if (e === el && mentionedInScripts(e, page.scripts)) scripted = "the page's scripts show or hide it";
     }
     if (FIELD_TAGS.has(e.name)) fields = true;
     if (e.name === 'a') linkText += collapseWhitespace(textOf(e)).length;
@@ -324,10 +328,10 @@ function legitimacyOf(el: Element, stack: { el: Element }[], page: PageSignals, 
   return null;
 }
 
-function mentionedInScripts(el: Element, scriptText: string): boolean {
-  if (scriptText.length === 0) return false;
+function mentionedInScripts(el: Element, scripts: readonly string[]): boolean {
+  if (scripts.length === 0) return false;
   const names = [el.attribs.id ?? '', ...(el.attribs.class ?? '').split(/\s+/)].filter((n) => n.length >= 4);
-  return names.some((n) => scriptText.includes(n));
+  return names.some((n) => scripts.some((code) => code.includes(n)));
 }
 
 function isStyledHidden(el: Element): boolean {
