@@ -105,7 +105,7 @@ describe('citable audit --assert', () => {
       'citable: --assert ai-understandin=70: unknown score "ai-understandin" (did you mean ai-understanding?); the scores are overall, ai-understanding, citation-likelihood, conversational-readiness, content-structure, and check:<check id> for a check\n',
     );
     expect(runs[1].stderr).toMatch(/^citable: unknown check "documnet-title" in --assert check:documnet-title=pass \(did you mean document-title\?\); the check ids are: ai-crawler-access, indexability, .*, breadcrumbs\n$/);
-    expect(runs[1].stderr.split(', ')).toHaveLength(47);
+    expect(runs[1].stderr.split(', ')).toHaveLength(49);
     expect(runs[2].stderr).toBe('citable: --assert check:statistics=70: a check\'s assertion is "pass" (check:statistics=pass), not "70"\n');
     expect(runs[3].stderr).toBe('citable: --assert content-structure=lots: a score threshold is a number from 0 to 100, not "lots"\n');
     expect(runs[4].stderr).toBe('citable: --assert content-structure: expected KEY=VALUE, e.g. ai-understanding=70 or check:document-title=pass\n');

@@ -208,6 +208,8 @@ const CHECK_TOOL: Record<string, PlaybookStepToolId> = {
   'entity-clarity': 'entities',
   'faq-content': 'generator',
   'heading-hierarchy': 'editor',
+  // Manipulation is removed from the page itself; the audit checks that it is gone.
+  'hidden-text': 'audit',
   'json-ld-syntax': 'schema',
   'keyword-stuffing': 'editor',
   'link-text': 'editor',
@@ -217,6 +219,7 @@ const CHECK_TOOL: Record<string, PlaybookStepToolId> = {
   'modification-date': 'schema',
   'organization-identity': 'schema',
   'paragraph-length': 'editor',
+  'prompt-injection': 'audit',
   'publication-date': 'schema',
   'question-headings': 'editor',
   quotations: 'optimizer',

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { charsetFromDocument, resolveCharset } from '@citable/crawler';
 import { buildPageModel } from '../src/model/build-page-model';
+import { CHECKS_BY_ID } from '../src/checks';
 import { DATES_DIR, datedPages, readDatedPage, sameDay } from './fixtures/dates-corpus';
 
 // The 300 pages of test/corpus-dates with the publication day a person read on each. The floor
@@ -39,5 +40,19 @@ describe('dates corpus', () => {
     }
     console.log(`dates corpus: ${agree}/${pages.length} (${((agree / pages.length) * 100).toFixed(1)}%) same day`);
     expect(agree / pages.length, misses.join('\n')).toBeGreaterThanOrEqual(FLOOR);
+  });
+
+  // Issue #36: no false positive of the manipulation checks on real pages.
+  it('raises no hidden-text or prompt-injection finding on any page', () => {
+    const findings: string[] = [];
+    for (const page of pages) {
+      const model = buildPageModel({ body: readDatedPage(page), format: 'html', url: page.url });
+      for (const id of ['hidden-text', 'prompt-injection']) {
+        const check = CHECKS_BY_ID.get(id)!;
+        const result = check.run(model, null, check.defaultOptions, { now: null });
+        if (!result.applicable || result.score !== 1) findings.push(`${page.file} ${id}: ${result.explanation}`);
+      }
+    }
+    expect(findings).toEqual([]);
   });
 });

@@ -49,7 +49,7 @@ describe('AuditPool with keepPages and skipped checks', () => {
       const view = answer.type === 'audited' ? answer.view! : undefined;
       expect(view).toMatchObject({ label: 'https://tea.example.com/guide', uri: 'https://tea.example.com/guide', httpStatus: 200, title: 'Brewing guide' });
       expect(view!.checks.map((check) => check.id)).not.toContain('llms-txt');
-      expect(view!.checks).toHaveLength(46);
+      expect(view!.checks).toHaveLength(48);
       expect(view!.checks.every((check) => ['pass', 'fail', 'not-applicable', 'error'].includes(check.state))).toBe(true);
       // Explanations are kept for failures only, to keep a crawl small.
       expect(view!.checks.filter((check) => check.state === 'pass').every((check) => check.explanation === '')).toBe(true);

@@ -13,6 +13,7 @@ import { documentTitle } from './document-title';
 import { entityClarity } from './entity-clarity';
 import { faqContent } from './faq-content';
 import { headingHierarchy } from './heading-hierarchy';
+import { hiddenText } from './hidden-text';
 import { htmlLang } from './html-lang';
 import { httpStatus } from './http-status';
 import { imageAlt } from './image-alt';
@@ -28,6 +29,7 @@ import { modificationDate } from './modification-date';
 import { organizationIdentity } from './organization-identity';
 import { paragraphLength } from './paragraph-length';
 import { publicationDate } from './publication-date';
+import { promptInjection } from './prompt-injection';
 import { questionHeadings } from './question-headings';
 import { quotations } from './quotations';
 import { readingEase } from './reading-ease';
@@ -63,6 +65,7 @@ export const CHECKS: readonly Check[] = [
   entityClarity,
   faqContent,
   headingHierarchy,
+  hiddenText,
   htmlLang,
   httpStatus,
   imageAlt,
@@ -78,6 +81,7 @@ export const CHECKS: readonly Check[] = [
   organizationIdentity,
   paragraphLength,
   publicationDate,
+  promptInjection,
   questionHeadings,
   quotations,
   readingEase,

@@ -16,6 +16,8 @@ import { findInlineQuotations, findStatistics } from '../text/facts';
 import { readabilityStats } from '../text/readability-stats';
 import { findProperNouns } from '../text/proper-nouns';
 import { isQuestion } from '../text/questions';
+import { collectExposure, type ExposureFacts } from './hidden-text';
+import { findPageInstructions, type AiInstruction } from './ai-instructions';
 
 export interface PageModelInput {
   body: string;
@@ -53,6 +55,17 @@ export function buildPageModel(input: PageModelInput | PageInput): PageModel {
   const headings = facts.headings;
   const canonicalHref = facts.canonicals[0];
   let entities: Entity[] | null = null;
+  // The manipulation facts take a second walk over the document; only the audit's two checks read
+  // them, so a model built for its dates or text alone (the tools, the dates corpus) never pays it.
+  let exposure: ExposureFacts | null = null;
+  let pendingDoc: typeof doc | null = doc;
+  const exposed = (): ExposureFacts => {
+    exposure ??= collectExposure(pendingDoc!);
+    pendingDoc = null;
+    return exposure;
+  };
+  let instructions: AiInstruction[] | null = null;
+  const jsonLdRaw = facts.jsonLdRaw;
   const mainText = content.mainText;
 
   const title = facts.title || (format !== 'html' ? headings.find((h) => h.level === 1)?.text ?? null : null);
@@ -108,6 +121,13 @@ export function buildPageModel(input: PageModelInput | PageInput): PageModel {
       emptyMountPoint: facts.mountPoints[0] ?? null,
       bodyTextLength: facts.bodyTextLength,
       noscriptText: facts.noscriptText.trim(),
+    },
+    get hiddenText() {
+      return exposed().hiddenBlocks;
+    },
+    get aiInstructions() {
+      instructions ??= findPageInstructions(exposed(), jsonLdRaw);
+      return instructions;
     },
     get entities(): Entity[] {
       entities ??= extractEntities(mainText);

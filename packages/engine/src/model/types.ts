@@ -1,4 +1,6 @@
 import type { ContentFormat } from '@citable/contract';
+import type { HiddenBlock } from './hidden-text';
+import type { AiInstruction } from './ai-instructions';
 
 export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
 
@@ -217,6 +219,10 @@ export interface PageModel {
   topTerm: { term: string; count: number; density: number } | null;
   readability: ReadabilityStats;
   appShell: AppShellFacts;
+  /** Text hidden from readers (display:none, off-screen, same colour...), each block with why it is legitimate, if it is. */
+  readonly hiddenText: HiddenBlock[];
+  /** Instructions aimed at AI systems in the page's text, hidden text, comments, attributes and JSON-LD. */
+  readonly aiInstructions: AiInstruction[];
   /** compromise's people, places, organisations and topics; computed on first access, bounded. */
   readonly entities: Entity[];
 }

@@ -2,7 +2,15 @@ import type { SubscoreId } from '@citable/contract';
 
 export interface ScoredCheckRef {
   id: string;
+  /** Its share of the subscore's weighted mean; for a penalty check, the subscore points a score of 0 takes away. */
   weight: number;
+  /**
+   * A penalty check stays out of the weighted mean (and out of the evidence rule): a clean page
+   * scores exactly as it would without it, and a finding subtracts weight x (1 - score) points
+   * from the subscore. For manipulation (hidden text, prompt injection), which a page either
+   * does or does not.
+   */
+  penalty?: boolean;
 }
 
 export interface ScoringConfig {
@@ -67,6 +75,8 @@ export const DEFAULT_SCORING_CONFIG: ScoringConfig = {
         { id: 'content-freshness', weight: 5 },
         { id: 'modification-date', weight: 3 },
         { id: 'author-profile', weight: 3 },
+        { id: 'hidden-text', weight: 15, penalty: true },
+        { id: 'prompt-injection', weight: 25, penalty: true },
       ],
     },
     conversationalReadiness: {

@@ -38,15 +38,16 @@ export function scoreAudit(model: PageModel, site: SiteContext | null, opts: Run
 
   for (const sub of SUBSCORE_IDS) {
     const { weight: subWeight, checks } = config.subscores[sub];
-    const rows: { check: Check; weight: number; result: CheckResult & { error?: string } }[] = [];
+    const rows: { check: Check; weight: number; penalty: boolean; result: CheckResult & { error?: string } }[] = [];
     for (const ref of checks) {
       const check = opts.checks.get(ref.id);
       if (!check) throw new Error(`Scoring config names unknown check "${ref.id}"`);
       const options = { ...check.defaultOptions, ...(opts.checkOptions?.[ref.id] ?? {}) };
-      rows.push({ check, weight: ref.weight, result: runOne(check, model, site, options, opts.env) });
+      rows.push({ check, weight: ref.weight, penalty: ref.penalty === true, result: runOne(check, model, site, options, opts.env) });
     }
-    const applicableWeight = rows.reduce((n, r) => n + (r.result.applicable ? r.weight : 0), 0);
-    const totalWeight = rows.reduce((n, r) => n + r.weight, 0);
+    const meanRows = rows.filter((r) => !r.penalty);
+    const applicableWeight = meanRows.reduce((n, r) => n + (r.result.applicable ? r.weight : 0), 0);
+    const totalWeight = meanRows.reduce((n, r) => n + r.weight, 0);
     // Too little evidence: the missing weight counts as neutral, so a subscore resting on one or
     // two checks stays near the middle instead of swinging to 0 or 100.
     const evidenceWeight = Math.max(applicableWeight, config.evidence.minShare * totalWeight);
@@ -54,14 +55,26 @@ export function scoreAudit(model: PageModel, site: SiteContext | null, opts: Run
     const thin = config.evidence.contentSubscores.includes(sub) && model.wordCount < config.evidence.contentWords;
     const neutral = thin ? 0 : config.evidence.neutralScore;
     let sum = (evidenceWeight - applicableWeight) * neutral;
-    for (const { check, weight, result } of rows) {
+    const lostBy = new Map<Check, number>();
+    for (const { check, weight, result } of meanRows) {
       const score = result.applicable ? result.score : null;
       if (score !== null) sum += weight * score;
       const share = score === null || evidenceWeight === 0 ? 0 : weight / evidenceWeight;
-      const pointsLost = score === null ? 0 : round(share * (1 - score) * 100 * (subWeight / totalSubWeight), 2);
-      outcomes.push(toOutcome(check, sub, weight, result, pointsLost));
+      lostBy.set(check, score === null ? 0 : share * (1 - score) * 100);
     }
-    subscores[sub] = evidenceWeight === 0 ? 0 : round((sum / evidenceWeight) * 100);
+    // Penalties come off the weighted mean, in config order, never below 0: each one's points
+    // lost is exactly what removing its finding gives back.
+    let value = evidenceWeight === 0 ? 0 : (sum / evidenceWeight) * 100;
+    for (const { check, weight, penalty, result } of rows) {
+      if (!penalty) continue;
+      const lost = result.applicable ? Math.min(value, weight * (1 - result.score)) : 0;
+      value -= lost;
+      lostBy.set(check, lost);
+    }
+    for (const { check, weight, result } of rows) {
+      outcomes.push(toOutcome(check, sub, weight, result, round((lostBy.get(check) ?? 0) * (subWeight / totalSubWeight), 2)));
+    }
+    subscores[sub] = round(value);
   }
 
   const overall = SUBSCORE_IDS.reduce((n, id) => n + subscores[id] * config.subscores[id].weight, 0) / totalSubWeight;
