@@ -179,10 +179,12 @@ export const jobsPlugin = fp<{ work?: boolean; schedules?: boolean; drainTimeout
     // (`queue.notify`: the audits), from any process; it takes one more connection on PostgreSQL
     // (none on PGlite), so only a process that works jobs listens. Sending notifies either way.
     const listen = { useListenNotify: options.work !== false };
-    // Both through the storable-text boundary: a payload with a lone surrogate or a NUL is stored, not refused.
+    // Both through the storable-text boundary: a payload with a lone surrogate or a NUL is stored,
+    // not refused. On PostgreSQL pg-boss hands its options to pg.Pool, whose `Client` option it does not declare.
+    const storablePool = { Client: StorableJobClient };
     const boss = pglite
       ? new PgBoss({ db: storablePgliteJobDb(pglite), backend: 'pglite', ...timing, ...listen })
-      : new PgBoss({ connectionString: databaseUrl, max: 5, Client: StorableJobClient, ...timing, ...listen });
+      : new PgBoss({ connectionString: databaseUrl, max: 5, ...storablePool, ...timing, ...listen });
     boss.on('error', (error) => app.log.error({ err: error }, 'pg-boss error'));
     await boss.start();
     // One process per PGlite folder (the data-folder lock): a job still active at start-up was held

@@ -21,9 +21,17 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-async function jobState(id: string): Promise<{ state: string; data: unknown; output: unknown } | undefined> {
-  const result = await server.db.execute<{ state: string; data: unknown; output: unknown }>(sql`select state, data, output from pgboss.job where id = ${id}`);
-  return result.rows[0];
+interface JobRow {
+  state: string;
+  data: unknown;
+  output: unknown;
+}
+
+async function jobState(id: string): Promise<JobRow | undefined> {
+  const result: unknown = await server.db.execute(sql`select state, data, output from pgboss.job where id = ${id}`);
+  // The drivers answer differently: PGlite's result has rows, node-postgres's drizzle result is them.
+  const rows = (result as { rows?: JobRow[] }).rows ?? (result as JobRow[]);
+  return rows[0];
 }
 
 async function until<T>(read: () => Promise<T | undefined>, done: (value: T) => boolean): Promise<T> {
