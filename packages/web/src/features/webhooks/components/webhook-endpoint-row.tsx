@@ -47,7 +47,7 @@ export function WebhookEndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) 
         <div className="min-w-0 flex-1">
           <p className="font-mono text-sm break-all text-slate-900">{endpoint.url}</p>
           <p className="mt-1 text-xs text-slate-600">{endpoint.events.map((event) => WEBHOOK_EVENT_LABELS[event].label).join(', ')}</p>
-          <p className="mt-1 text-xs text-slate-600" data-testid="webhook-creator">
+          <p className="mt-1 text-xs break-words text-slate-600" data-testid="webhook-creator">
             {endpointCreator(endpoint)}
           </p>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
