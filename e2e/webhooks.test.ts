@@ -61,6 +61,7 @@ describe('webhooks in Settings', () => {
     await row.waitFor(SLOW);
     await row.getByText('Audit completed, Score dropped').waitFor();
     await row.getByText('No deliveries yet').waitFor();
+    expect(await row.getByTestId('webhook-creator').textContent()).toBe(`Added by Grace Hopper (${user.email})`);
 
     await row.getByTestId('webhook-test').click();
     await row.getByTestId('webhook-test-result').getByText(/Test event delivered: HTTP 204/).waitFor(SLOW);

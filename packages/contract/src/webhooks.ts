@@ -61,6 +61,10 @@ export const webhookAttemptSchema = z.object({
 });
 export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
 
+/** Who added an endpoint; null once that person's account is gone. */
+export const webhookCreatorSchema = z.object({ name: z.string(), email: z.string() });
+export type WebhookCreator = z.infer<typeof webhookCreatorSchema>;
+
 /** An endpoint as listed in Settings: never its secret. */
 export const webhookEndpointSchema = z.object({
   id: z.string(),
@@ -68,6 +72,7 @@ export const webhookEndpointSchema = z.object({
   events: z.array(webhookEventTypeSchema),
   enabled: z.boolean(),
   created_at: z.string(),
+  created_by: webhookCreatorSchema.nullable(),
   last_attempt: webhookAttemptSchema.nullable(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;

@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from '../lib/lock-file';
 import * as schema from './schema';
-import { storableParams, storeOnlyStorableText } from './storable-text';
+import { storableParams, storableQueryArgs, storeOnlyStorableText } from './storable-text';
 
 export type Schema = typeof schema;
 /** The common type of both drivers' databases: what services and routes receive. */
@@ -50,11 +50,8 @@ function writeCountingClient(writes: WriteCount): typeof pg.Client {
   const counted = () => void (writes.completed += 1);
   return class WriteCountingClient extends pg.Client {
     override query(...args: unknown[]): any {
-      // Text PostgreSQL cannot store never reaches it (storable-text.ts): as (text, values) or ({ text, values }).
-      if (Array.isArray(args[1])) args[1] = storableParams(args[1]);
-      else if (isPlainObject(args[0]) && Array.isArray(args[0].values)) {
-        args[0] = { ...args[0], values: storableParams(args[0].values) };
-      }
+      // Text PostgreSQL cannot store never reaches it (storable-text.ts).
+      storableQueryArgs(args, storableParams);
       const first = args[0] as string | { text?: string } | undefined;
       const text = typeof first === 'string' ? first : first?.text;
       const isWrite = !READ_ONLY_STATEMENT.test(text ?? '');
@@ -72,11 +69,6 @@ function writeCountingClient(writes: WriteCount): typeof pg.Client {
       return result;
     }
   };
-}
-
-// A query config object, not a submittable Query (whose prototype a copy would lose).
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');

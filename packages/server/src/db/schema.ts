@@ -564,9 +564,14 @@ export const webhookEndpoints = pgTable(
     events: jsonb('events').$type<string[]>().notNull(),
     secretEncrypted: text('secret_encrypted').notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /**
+     * The person who added the endpoint (issue #35): in a client's scope a team member, whose
+     * endpoints are disabled when they leave the workspace. Null once that account is deleted.
+     */
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (table) => [index('webhook_endpoints_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [index('webhook_endpoints_user_created_idx').on(table.userId, table.createdAt), index('webhook_endpoints_created_by_idx').on(table.createdBy)],
 );
 
 /**

@@ -31,6 +31,40 @@ export function storableParams<T>(params: T): T {
   return params.map(storableParam) as T;
 }
 
+/**
+ * pg-boss's parameters made storable (issue #35). pg-boss binds what it stores as JSON: text it
+ * serialised itself (a job's data, queue and schedule options, as `$1::jsonb` or
+ * `json_to_recordset($1)`), or a plain object the driver serialises (a failed job's output, its
+ * error), where a lone surrogate or a NUL arrives as an escape, not as the character. Its other
+ * strings are names, ids and cron expressions (pg-boss refuses a backslash in a name), which the
+ * JSON rewrite leaves as they are.
+ */
+export function storableJobParams<T>(params: T): T {
+  if (!Array.isArray(params)) return params;
+  return params.map(storableJobParam) as T;
+}
+
+function storableJobParam(value: unknown): unknown {
+  if (typeof value === 'string') return storableJsonText(storableText(value));
+  // Serialised here as the driver would have (JSON.stringify), so its escapes can be rewritten.
+  if (isPlainObject(value)) return storableJsonText(JSON.stringify(value));
+  return storableParam(value);
+}
+
+/**
+ * pg's query arguments, as (text, values) or ({ text, values }), with the values passed through
+ * `storable`; changed in place, for a pg.Client subclass to hand on to its own query.
+ */
+export function storableQueryArgs(args: unknown[], storable: (values: unknown[]) => unknown[]): void {
+  if (Array.isArray(args[1])) args[1] = storable(args[1]);
+  else if (isPlainObject(args[0]) && Array.isArray(args[0].values)) args[0] = { ...args[0], values: storable(args[0].values) };
+}
+
+// A query config object or a JSON value's object, not a class instance (a submittable Query, a Date).
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
 function storableParam(value: unknown): unknown {
   if (typeof value === 'string') return storableText(value);
   if (Array.isArray(value)) return value.map(storableParam);

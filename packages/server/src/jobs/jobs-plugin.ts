@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
-import { fromPglite, PgBoss, type Queue } from 'pg-boss';
+import { PgBoss, type Queue } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type {} from '../ops/metrics';
 import { requeueOrphanedJobs } from './job-orphans';
+import { StorableJobClient, storablePgliteJobDb } from './storable-job-db';
 
 export interface JobDefinition<S extends z.ZodType> {
   /** Queue name, kebab-case (e.g. `site-audit`). */
@@ -178,7 +179,12 @@ export const jobsPlugin = fp<{ work?: boolean; schedules?: boolean; drainTimeout
     // (`queue.notify`: the audits), from any process; it takes one more connection on PostgreSQL
     // (none on PGlite), so only a process that works jobs listens. Sending notifies either way.
     const listen = { useListenNotify: options.work !== false };
-    const boss = pglite ? new PgBoss({ db: fromPglite(pglite), backend: 'pglite', ...timing, ...listen }) : new PgBoss({ connectionString: databaseUrl, max: 5, ...timing, ...listen });
+    // Both through the storable-text boundary: a payload with a lone surrogate or a NUL is stored,
+    // not refused. On PostgreSQL pg-boss hands its options to pg.Pool, whose `Client` option it does not declare.
+    const storablePool = { Client: StorableJobClient };
+    const boss = pglite
+      ? new PgBoss({ db: storablePgliteJobDb(pglite), backend: 'pglite', ...timing, ...listen })
+      : new PgBoss({ connectionString: databaseUrl, max: 5, ...storablePool, ...timing, ...listen });
     boss.on('error', (error) => app.log.error({ err: error }, 'pg-boss error'));
     await boss.start();
     // One process per PGlite folder (the data-folder lock): a job still active at start-up was held

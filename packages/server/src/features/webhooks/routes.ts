@@ -21,7 +21,7 @@ import { encryptCredentials } from '../cms';
 import type { WebhookDispatcher } from './dispatcher';
 import { checkEndpointUrl } from './endpoint-url';
 import { newSigningSecret } from './signing';
-import { deleteEndpoint, findEndpoint, insertEndpoint, listAttempts, listEndpoints, secretBinding, toEndpointView, updateEndpoint } from './store';
+import { deleteEndpoint, describeEndpoint, findEndpoint, insertEndpoint, listAttempts, listEndpoints, secretBinding, updateEndpoint } from './store';
 
 export interface WebhookRouteOptions {
   dispatcher: WebhookDispatcher;
@@ -63,16 +63,17 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRouteOptions> = async (
     const id = randomUUID();
     const secret = newSigningSecret();
     const secretEncrypted = encryptCredentials(options.key, secret, secretBinding(owner.ownerId, id));
-    const row = await insertEndpoint(app.db, owner.ownerId, { id, url, events: request.body.events, secretEncrypted });
+    // The signed-in person, not the scope: an agency member's endpoints end with their membership.
+    const row = await insertEndpoint(app.db, owner.ownerId, { id, url, events: request.body.events, secretEncrypted, createdBy: owner.userId });
     // The secret must not linger in a shared cache or the browser's disk cache.
-    return reply.status(201).header('cache-control', 'no-store').send({ ...toEndpointView(row, null), secret });
+    return reply.status(201).header('cache-control', 'no-store').send({ ...(await describeEndpoint(app.db, row)), secret });
   });
 
   app.patch('/api/webhooks/:id', { schema: { params, body: webhookEndpointUpdateRequestSchema, response: { 200: webhookEndpointSchema, ...errors } } }, async (request) => {
     const owner = await requireWebhookManager(request);
     const row = await updateEndpoint(app.db, owner.ownerId, request.params.id, request.body);
     if (!row) throw notFound();
-    return toEndpointView(row, (await listAttempts(app.db, owner.ownerId, row.id, 1))[0] ?? null);
+    return describeEndpoint(app.db, row);
   });
 
   app.delete('/api/webhooks/:id', { schema: { params, response: { 204: z.null(), ...errors } } }, async (request, reply) => {

@@ -1,12 +1,13 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_LOG_LIMIT, WEBHOOK_MESSAGES, type WebhookAttempt, type WebhookEndpoint, type WebhookEventType } from '@citable/contract';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_LOG_LIMIT, WEBHOOK_MESSAGES, type WebhookAttempt, type WebhookCreator, type WebhookEndpoint, type WebhookEventType } from '@citable/contract';
 import type { Db } from '../../db/client';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { user, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { isUuid } from '../audits';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type AttemptRow = typeof webhookAttempts.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The associated data of a secret's envelope: a secret copied into another endpoint's row does not decrypt. */
 export const secretBinding = (userId: string, endpointId: string) => `webhook:${userId}:${endpointId}`;
@@ -28,14 +29,30 @@ export function toAttemptView(row: AttemptRow, delivery: { messageId: string; ev
 
 const attemptColumns = { attempt: webhookAttempts, messageId: webhookDeliveries.messageId, eventType: webhookDeliveries.eventType };
 
-export function toEndpointView(row: EndpointRow, lastAttempt: WebhookAttempt | null): WebhookEndpoint {
-  return { id: row.id, url: row.url, events: row.events as WebhookEventType[], enabled: row.enabled, created_at: row.createdAt.toISOString(), last_attempt: lastAttempt };
+function toEndpointView(row: EndpointRow, lastAttempt: WebhookAttempt | null, creator: WebhookCreator | null): WebhookEndpoint {
+  return { id: row.id, url: row.url, events: row.events as WebhookEventType[], enabled: row.enabled, created_at: row.createdAt.toISOString(), created_by: creator, last_attempt: lastAttempt };
 }
 
-/** The owner's endpoints, oldest first, each with its latest attempt. */
+// An endpoint with the name and e-mail of whoever added it (none once that account is deleted).
+const endpointWithCreator = { endpoint: webhookEndpoints, creatorName: user.name, creatorEmail: user.email };
+const creatorOf = (row: { creatorName: string | null; creatorEmail: string | null }): WebhookCreator | null =>
+  row.creatorName !== null && row.creatorEmail !== null ? { name: row.creatorName, email: row.creatorEmail } : null;
+
+/** The owner's endpoints, oldest first, each with who added it and its latest attempt. */
 export async function listEndpoints(db: Db, userId: string): Promise<WebhookEndpoint[]> {
-  const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).orderBy(webhookEndpoints.createdAt);
-  return Promise.all(rows.map(async (row) => toEndpointView(row, (await listAttempts(db, userId, row.id, 1))[0] ?? null)));
+  const rows = await db
+    .select(endpointWithCreator)
+    .from(webhookEndpoints)
+    .leftJoin(user, eq(user.id, webhookEndpoints.createdBy))
+    .where(eq(webhookEndpoints.userId, userId))
+    .orderBy(webhookEndpoints.createdAt);
+  return Promise.all(rows.map(async (row) => toEndpointView(row.endpoint, (await listAttempts(db, userId, row.endpoint.id, 1))[0] ?? null, creatorOf(row))));
+}
+
+/** One endpoint as Settings shows it, after a change: its creator and latest attempt read afresh. */
+export async function describeEndpoint(db: Db, row: EndpointRow): Promise<WebhookEndpoint> {
+  const [creator] = row.createdBy ? await db.select({ creatorName: user.name, creatorEmail: user.email }).from(user).where(eq(user.id, row.createdBy)) : [];
+  return toEndpointView(row, (await listAttempts(db, row.userId, row.id, 1))[0] ?? null, creator ? creatorOf(creator) : null);
 }
 
 /** One endpoint of this owner; null for another owner's, a missing one or a malformed id (all 404). */
@@ -52,7 +69,7 @@ export async function findEndpoint(db: Db, userId: string, id: string): Promise<
  * Inserts an endpoint under the per-account cap. The secret is encrypted with the row's own id in
  * its associated data, so the id is chosen here rather than by the database.
  */
-export async function insertEndpoint(db: Db, userId: string, values: { id: string; url: string; events: WebhookEventType[]; secretEncrypted: string }): Promise<EndpointRow> {
+export async function insertEndpoint(db: Db, userId: string, values: { id: string; url: string; events: WebhookEventType[]; secretEncrypted: string; createdBy: string }): Promise<EndpointRow> {
   return db.transaction(async (tx) => {
     // Serialises concurrent creations of one owner, so two requests cannot both pass the cap.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhook-endpoints:${userId}`}))`);
@@ -85,6 +102,20 @@ export async function deleteEndpoint(db: Db, userId: string, id: string): Promis
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
     .returning({ id: webhookEndpoints.id });
   return rows.length > 0;
+}
+
+/**
+ * Disables the enabled endpoints `creatorId` added in the scopes of `ownerIds` (a workspace's
+ * clients), when that person leaves the workspace's team (issue #35): a receiver they chose must
+ * not keep getting the clients' events once their access has ended. Returns what it disabled.
+ */
+export async function disableEndpointsCreatedBy(db: Db | Tx, creatorId: string, ownerIds: string[]): Promise<EndpointRow[]> {
+  if (ownerIds.length === 0) return [];
+  return db
+    .update(webhookEndpoints)
+    .set({ enabled: false })
+    .where(and(eq(webhookEndpoints.createdBy, creatorId), inArray(webhookEndpoints.userId, ownerIds), eq(webhookEndpoints.enabled, true)))
+    .returning();
 }
 
 /** The endpoint's latest attempts, newest first. */

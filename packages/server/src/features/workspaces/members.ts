@@ -2,7 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isWorkspaceRole, WORKSPACE_ERRORS, type InvitableRole, type WorkspaceMember } from '@citable/contract';
 import type { Db } from '../../db/client';
 import { member, user } from '../../db/schema';
-import { workspaceMemberClients } from './schema';
+import { disableEndpointsCreatedBy } from '../webhooks';
+import { workspaceClients, workspaceMemberClients } from './schema';
 import { HttpError } from '../../lib/http-error';
 import { clientIdsOfWorkspace, type WorkspaceMembership } from './access';
 
@@ -83,15 +84,37 @@ export async function updateMember(db: Db, workspaceId: string, memberId: string
   return updated;
 }
 
+/** Who left a workspace, and the webhook endpoints of its clients that went with them. */
+export interface RemovedMember {
+  userId: string;
+  /** The endpoints they had added in the clients' scopes, now disabled, with their client's name. */
+  disabledEndpoints: { clientName: string; url: string }[];
+}
+
 /**
  * Removes a member: owner/admin may remove anyone but the owner; anyone else only themself
- * (leaving). Access ends with the row: every scope check reads membership afresh.
+ * (leaving). Access ends with the row: every scope check reads membership afresh. The webhook
+ * endpoints they added for the workspace's clients are disabled in the same transaction (issue #35),
+ * since a receiver of their choosing would otherwise keep getting the clients' events.
  */
-export async function removeMember(db: Db, actor: WorkspaceMembership, memberId: string): Promise<void> {
+export async function removeMember(db: Db, actor: WorkspaceMembership, memberId: string): Promise<RemovedMember> {
   const target = await loadMember(db, actor.workspaceId, memberId);
   if (!target) throw memberNotFound();
   if (target.role === 'owner') throw new HttpError(403, { error: WORKSPACE_ERRORS.ownerCannotBeRemoved });
   const leaving = target.id === actor.memberId;
   if (!leaving && actor.role !== 'owner' && actor.role !== 'admin') throw new HttpError(403, { error: WORKSPACE_ERRORS.roleForbidden });
-  await db.delete(member).where(eq(member.id, memberId));
+  return db.transaction(async (tx) => {
+    await tx.delete(member).where(eq(member.id, memberId));
+    const clients = await tx
+      .select({ name: workspaceClients.name, principalUserId: workspaceClients.principalUserId })
+      .from(workspaceClients)
+      .where(eq(workspaceClients.organizationId, actor.workspaceId));
+    const disabled = await disableEndpointsCreatedBy(
+      tx,
+      target.userId,
+      clients.map((client) => client.principalUserId),
+    );
+    const clientName = new Map(clients.map((client) => [client.principalUserId, client.name]));
+    return { userId: target.userId, disabledEndpoints: disabled.map((endpoint) => ({ clientName: clientName.get(endpoint.userId) ?? '', url: endpoint.url })) };
+  });
 }

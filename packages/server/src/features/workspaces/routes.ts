@@ -19,6 +19,7 @@ import { HttpError } from '../../lib/http-error';
 import type { ReportStorage } from '../reports';
 import { clientNotFound, hasTwoFactor, type WorkspaceRecord, loadClientPrincipal, requireWorkspaceRole, visibleClientPrincipals } from './access';
 import { enforceNewClientCaps } from './caps';
+import { noticeDisabledEndpoints } from './departure-notice';
 import { createClient, deleteClient, renameClient, toWorkspaceClients } from './clients';
 import { acceptInvitation, createInvitation, invitationEmail, listInvitations, previewInvitation, revokeInvitation, validateSharing } from './invitations';
 import { listMembers, removeMember, updateMember } from './members';
@@ -125,7 +126,8 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRouteOptions> = asy
     if (access.workspace.requireTwoFactor && request.params.memberId !== access.membership.memberId && !(await hasTwoFactor(app.db, access.user.id))) {
       throw new HttpError(403, { error: WORKSPACE_ERRORS.twoFactorRequired, code: TWO_FACTOR_REQUIRED_CODE });
     }
-    await removeMember(app.db, access.membership, request.params.memberId);
+    const removed = await removeMember(app.db, access.membership, request.params.memberId);
+    await noticeDisabledEndpoints({ db: app.db, mailer: app.mailer, publicUrl: options.publicUrl, log: request.log }, access.workspace, removed);
     return reply.status(204).send();
   });
 

@@ -10,7 +10,15 @@ import { AttemptStatus, attemptTime } from './attempt-summary';
 import { DeliveryLog } from './delivery-log';
 import { EndpointEventsEditor } from './endpoint-events-editor';
 
-/** One endpoint: its address, events and last delivery; enable, change its events, test, the log, and a delete that asks first. */
+/**
+ * Who added the endpoint: in an agency's client, each of the team adds their own, and a person who
+ * leaves the workspace takes theirs out of service (the server disables them).
+ */
+function endpointCreator(endpoint: WebhookEndpoint): string {
+  return endpoint.created_by ? `Added by ${endpoint.created_by.name} (${endpoint.created_by.email})` : 'Added by a deleted account';
+}
+
+/** One endpoint: its address, events, who added it and last delivery; enable, change its events, test, the log, and a delete that asks first. */
 export function WebhookEndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
   const queryClient = useQueryClient();
   const logId = useId();
@@ -39,6 +47,9 @@ export function WebhookEndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) 
         <div className="min-w-0 flex-1">
           <p className="font-mono text-sm break-all text-slate-900">{endpoint.url}</p>
           <p className="mt-1 text-xs text-slate-600">{endpoint.events.map((event) => WEBHOOK_EVENT_LABELS[event].label).join(', ')}</p>
+          <p className="mt-1 text-xs break-words text-slate-600" data-testid="webhook-creator">
+            {endpointCreator(endpoint)}
+          </p>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
             {last ? (
               <>
