@@ -166,7 +166,7 @@ describe('AI Content Generator with a model', () => {
     expect(faq.answer).not.toContain('95%');
     expect(faq.grounded).toBe(false);
     expect(faq.reason).toMatch(/placeholders/);
-    expect(faq.score.checkId).toBe('concise-answers');
+    expect(faq.score?.checkId).toBe('concise-answers');
     const request = chatBody(llm.requests[0]);
     expect(request.response_format?.type).toBe('json_schema');
     expect(request.messages.at(-1)?.content).toContain('about 30 mg of caffeine');
