@@ -93,7 +93,7 @@ describe('content tools', () => {
     expect(await page.getByTestId('tool-run').isDisabled()).toBe(true);
     await page.getByTestId('optimizer-content').fill(
       [
-        '# Storing green tea',
+        '# How to store and brew green tea',
         '',
         'Green tea loses its aroma quickly once the bag is opened, and the leaves absorb the smells of the kitchen around them, which is why the tin you choose matters as much as the tea itself.',
         '',
@@ -106,13 +106,28 @@ describe('content tools', () => {
         'Keep the tin somewhere cool and dry, away from the stove and the kettle, because warmth and steam speed up the loss of flavour, and never store opened tea in the fridge.',
         '',
         'Should you freeze green tea? Only unopened packs, which can be frozen and thawed once, and opened tea should be drunk within two months.',
+        '',
+        '## Brewing steps',
+        '',
+        'Here is how we brew it. First, heat the water to 70 °C. Then, add five grams of leaves to the pot. Next, pour the water and wait one minute. Finally, pour every drop into the cups.',
       ].join('\n'),
     );
     await page.getByTestId('tool-run').click();
     await page.getByTestId('optimizer-results').waitFor({ timeout: 60_000 });
     expect(await page.locator('[data-testid="optimizer-diff"] ins').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('optimizer-results').textContent()).toContain(`Source: ${BUILT_IN_SOURCE}`);
+    // Each edit as its own diff, with the checks the re-audit moved (issue #32).
+    expect(await page.getByTestId('optimizer-edit-diff').count()).toBeGreaterThan(0);
+    const changes = (await page.getByTestId('optimizer-changes').textContent()) ?? '';
+    expect(changes).toContain('Numbered steps');
+    expect(changes).toMatch(/Instructions are given as numbered steps: 20 → 80/);
+    expect(await page.getByTestId('optimizer-human-needed').textContent()).toMatch(/quotation from a named expert/);
     await screenshot(page, 'tool-optimizer');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await screenshot(page, 'tool-optimizer-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'tool-optimizer-390');
+    await page.setViewportSize({ width: 1366, height: 1000 });
 
     await page.goto(`${server.baseUrl}/dashboard?section=generator`);
     await page.getByTestId('tool-page-generator').waitFor();
@@ -122,7 +137,15 @@ describe('content tools', () => {
     await page.getByTestId('generator-results').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('generated-faq').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('generator-results').textContent()).toContain('30 mg');
+    // Traceable: each grounded FAQ keeps the passage it was taken from, one click away.
+    const passage = page.getByTestId('generated-source-passage').first();
+    await passage.locator('summary').click();
+    expect(await passage.locator('blockquote').textContent()).toBeTruthy();
     await screenshot(page, 'tool-generator');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await screenshot(page, 'tool-generator-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'tool-generator-390');
     expect(errors).toEqual([]);
     await context.close();
   });
