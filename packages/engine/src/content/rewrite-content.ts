@@ -94,6 +94,13 @@ function draft(text: string, format: ContentFormat): Draft {
  * lists the checks it moved, and what only the author can supply is listed, not invented.
  */
 export function rewriteContent(input: RewriteContentInput): RewriteContentResult {
+  // A structural edit may cost points in checks blind to lists; when the whole rewrite then ends
+  // below the input, it is made again keeping only edits that cost nothing.
+  return rewriteWith(input, true) ?? rewriteWith(input, false)!;
+}
+
+/** The rewrite; null when a lenient one ends below the input (the strict one never does). */
+function rewriteWith(input: RewriteContentInput, lenient: boolean): RewriteContentResult | null {
   const inputFormat = input.format ?? detectFormat(input.content);
   const original = draft(input.content, inputFormat);
   // Plain text has no way to mark a heading or a list; Markdown reads the same and has both.
@@ -109,7 +116,7 @@ export function rewriteContent(input: RewriteContentInput): RewriteContentResult
     const next = draft(proposal.text, format);
     // Each edit carries the checks the engine scored differently once it was made: re-audited, not estimated.
     const moved = checkChanges(current.audit, next.audit);
-    if (next.audit.overallScore < current.audit.overallScore && !raisesItsCheck(proposal, moved)) return false;
+    if (next.audit.overallScore < current.audit.overallScore && !(lenient && raisesItsCheck(proposal, moved))) return false;
     current = next;
     changes.push(...proposal.changes.map((c) => (moved.length ? { ...c, checks: moved } : c)));
     placeholders.push(...(proposal.placeholders ?? []));
@@ -130,7 +137,10 @@ export function rewriteContent(input: RewriteContentInput): RewriteContentResult
   ];
   for (const step of steps) attempt(step(current));
   // The Markdown reading of plain text may score lower than the text itself and no edit made up for it.
-  if (current.audit.overallScore < original.audit.overallScore) current = original;
+  if (current.audit.overallScore < original.audit.overallScore) {
+    if (lenient) return null;
+    current = original;
+  }
 
   const unchanged = current === original;
   return {
