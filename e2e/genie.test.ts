@@ -91,28 +91,43 @@ describe('content tools', () => {
     await page.goto(`${server.baseUrl}/dashboard?section=optimizer`);
     await page.getByTestId('tool-page-optimizer').waitFor();
     expect(await page.getByTestId('tool-run').isDisabled()).toBe(true);
+    // A how-to with a long answer under a question heading, steps written as prose and a source
+    // given by its bare address: the optimizer's structural edits each move a check (issue #32).
     await page.getByTestId('optimizer-content').fill(
       [
-        '# Storing green tea',
+        '# How to brew pour-over coffee',
         '',
-        'Green tea loses its aroma quickly once the bag is opened, and the leaves absorb the smells of the kitchen around them, which is why the tin you choose matters as much as the tea itself.',
+        'Slow mornings deserve a better cup, and a few minutes of attention make all the difference to how it tastes.',
         '',
-        '## Containers',
+        '## How long does a pour-over take?',
         '',
-        'An airtight tin that keeps out light is best; glass jars look good on a shelf but let light in, and light fades the colour and flavour of the leaves within weeks.',
+        'A pour-over takes about four minutes from the moment the water touches the grounds until the last drops fall through the filter into the cup below. The first thirty seconds are the bloom, when the grounds release gas and swell, and the rest is a slow pour in circles that keeps the bed of coffee level so the water extracts it evenly rather than running through channels along the sides of the paper filter and leaving the middle of the bed dry and sour.',
         '',
-        '## Temperature',
+        '## The brewing steps',
         '',
-        'Keep the tin somewhere cool and dry, away from the stove and the kettle, because warmth and steam speed up the loss of flavour, and never store opened tea in the fridge.',
+        'Here is the method we use in our café. First, heat the water to 200 °F and rinse the paper filter. Then, weigh 22 g of coffee and grind it medium-fine. Next, pour 50 g of water to bloom the grounds and wait 30 seconds. Finally, pour the rest of the water in slow circles up to 350 g.',
         '',
-        'Should you freeze green tea? Only unopened packs, which can be frozen and thawed once, and opened tea should be drunk within two months.',
+        '## Why fresh beans matter',
+        '',
+        'Pour-over coffee is brewing by hand, where hot water is poured slowly over ground coffee in a paper filter so it draws out the flavour evenly. A survey found that 62 percent of home brewers buy whole beans. Source: https://www.ncausa.org/Research-Trends/national-coffee-data-trends. Fresh beans release more carbon dioxide during the bloom, which is why they bubble more than old ones.',
       ].join('\n'),
     );
     await page.getByTestId('tool-run').click();
     await page.getByTestId('optimizer-results').waitFor({ timeout: 60_000 });
     expect(await page.locator('[data-testid="optimizer-diff"] ins').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('optimizer-results').textContent()).toContain(`Source: ${BUILT_IN_SOURCE}`);
+    // Each edit as its own diff, with the checks the re-audit moved (issue #32).
+    expect(await page.getByTestId('optimizer-edit-diff').count()).toBeGreaterThan(0);
+    const changes = (await page.getByTestId('optimizer-changes').textContent()) ?? '';
+    for (const kind of ['Numbered steps', 'Direct answer', 'Source link']) expect(changes).toContain(kind);
+    expect(changes).toMatch(/Instructions are given as numbered steps: 20 → 80/);
+    expect(await page.getByTestId('optimizer-human-needed').textContent()).toMatch(/quotation from a named expert/);
     await screenshot(page, 'tool-optimizer');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await screenshot(page, 'tool-optimizer-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'tool-optimizer-390');
+    await page.setViewportSize({ width: 1366, height: 1000 });
 
     await page.goto(`${server.baseUrl}/dashboard?section=generator`);
     await page.getByTestId('tool-page-generator').waitFor();
@@ -122,7 +137,15 @@ describe('content tools', () => {
     await page.getByTestId('generator-results').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('generated-faq').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('generator-results').textContent()).toContain('30 mg');
+    // Traceable: each grounded FAQ keeps the passage it was taken from, one click away.
+    const passage = page.getByTestId('generated-source-passage').first();
+    await passage.locator('summary').click();
+    expect(await passage.locator('blockquote').textContent()).toBeTruthy();
     await screenshot(page, 'tool-generator');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await screenshot(page, 'tool-generator-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'tool-generator-390');
     expect(errors).toEqual([]);
     await context.close();
   });

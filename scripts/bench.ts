@@ -11,7 +11,7 @@ import { benchEditor, type ScoreDistribution, type Spread } from '@citable/engin
 import type { CrawlBenchResult, EngineBenchResult } from './bench/bench-result';
 import { benchCliAgainstPeer } from './bench/cli-vs-aiseo-audit';
 import { runPhase, serveGeneratedSite } from './bench/run-phase';
-import { printToolQuality } from './bench/tool-quality';
+import { printModelToolQuality, printToolQuality } from './bench/tool-quality';
 
 // Targets: engine median <= 25 ms, p95 <= 100 ms, <= 3x a bare parse; crawl >= 200 pages/s
 // with peak RSS < 300 MB at concurrency 16.
@@ -25,6 +25,7 @@ console.log(
 
 // The built-in tools' answers against labelled sites: right, or saying they cannot tell (issue #32).
 printToolQuality();
+await printModelToolQuality();
 console.log('');
 
 const engine = await runPhase<EngineBenchResult>('./engine-corpus.ts');

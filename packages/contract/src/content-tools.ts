@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { subscoresSchema } from './audit-result';
-import { generatedContentScoreSchema, toolErrorPagesSchema } from './tool-results';
+import { checkChangeSchema, generatedContentScoreSchema, toolErrorPagesSchema } from './tool-results';
 
 /**
  * The AI Content Generator (spec 001 §3 generator result, §7 ai-content-generator, §9 options)
@@ -60,9 +60,17 @@ const grounding = {
   reason: z.string().optional(),
   /** The page it was taken from. */
   sourceUrl: z.string().nullable().optional(),
+  /** The site's own passage the text was taken from, so every answer can be traced to what the page says. */
+  sourcePassage: z.string().nullable().optional(),
 };
 
-export const generatedFaqSchema = z.object({ question: z.string(), answer: z.string(), score: generatedContentScoreSchema, ...grounding });
+/**
+ * The engine's rating of a text taken from the site; null for a text the tool composed from a
+ * template (a placeholder, a title it assembled), which it never rates itself (issue #32).
+ */
+const ownScore = generatedContentScoreSchema.nullable();
+
+export const generatedFaqSchema = z.object({ question: z.string(), answer: z.string(), score: ownScore, ...grounding });
 export type GeneratedFaq = z.infer<typeof generatedFaqSchema>;
 
 export const generatedMetaTagsSchema = z.object({
@@ -71,8 +79,8 @@ export const generatedMetaTagsSchema = z.object({
   keywords: z.array(z.string()),
   /** The three tags as HTML to paste into <head>. */
   raw: z.string(),
-  titleScore: generatedContentScoreSchema,
-  descriptionScore: generatedContentScoreSchema,
+  titleScore: ownScore,
+  descriptionScore: ownScore,
   ...grounding,
 });
 export type GeneratedMetaTags = z.infer<typeof generatedMetaTagsSchema>;
@@ -82,7 +90,7 @@ export const generatedTextSchema = z.object({
   text: z.string(),
   /** For headings: the passage that would answer it. */
   answer: z.string().optional(),
-  score: generatedContentScoreSchema,
+  score: ownScore,
   ...grounding,
 });
 export type GeneratedText = z.infer<typeof generatedTextSchema>;
@@ -129,7 +137,20 @@ export const contentOptimizerRequestSchema = z.object({
 });
 export type ContentOptimizerRequest = z.input<typeof contentOptimizerRequestSchema>;
 
-export const OPTIMIZER_CHANGE_KINDS = ['summary', 'question-heading', 'sentence-split', 'faq', 'placeholder', 'rewrite', 'figure-removed', 'quote-removed'] as const;
+export const OPTIMIZER_CHANGE_KINDS = [
+  'summary',
+  'question-heading',
+  'sentence-split',
+  'faq',
+  'placeholder',
+  'rewrite',
+  'figure-removed',
+  'quote-removed',
+  'direct-answer',
+  'step-list',
+  'source-link',
+  'definition',
+] as const;
 export type OptimizerChangeKind = (typeof OPTIMIZER_CHANGE_KINDS)[number];
 
 export const optimizerChangeSchema = z.object({
@@ -137,6 +158,8 @@ export const optimizerChangeSchema = z.object({
   description: z.string(),
   before: z.string().optional(),
   after: z.string().optional(),
+  /** The checks the engine scored differently once this edit was made (re-audited, not estimated). */
+  checks: z.array(checkChangeSchema).optional(),
 });
 export type OptimizerChange = z.infer<typeof optimizerChangeSchema>;
 
@@ -151,6 +174,10 @@ export const contentOptimizerResultSchema = z.object({
   changes: z.array(optimizerChangeSchema),
   /** Markers left for the user to fill, such as "[add a statistic]". */
   placeholders: z.array(z.string()),
+  /** Every check the rewrite moved, the input's audit against the rewrite's. */
+  checksMoved: z.array(checkChangeSchema).default([]),
+  /** What the engine still misses that only the author can supply (sources, figures, quotes, answers). */
+  humanNeeded: z.array(z.string()).default([]),
   source: z.string(),
 });
 export type ContentOptimizerResult = z.infer<typeof contentOptimizerResultSchema>;

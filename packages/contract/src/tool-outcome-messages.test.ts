@@ -10,6 +10,8 @@ const optimizer = (originalScore: number, optimizedScore: number): ContentOptimi
   originalSubscores: subscores,
   optimizedSubscores: subscores,
   changes: [],
+  checksMoved: [],
+  humanNeeded: [],
   placeholders: [],
   source: 'rules',
 });

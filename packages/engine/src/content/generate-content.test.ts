@@ -20,7 +20,7 @@ describe('generateContent (built-in generator)', () => {
     for (const faq of generatedContent.faqs) {
       expect(faq.grounded).toBe(true);
       expect(pageText).toContain(letters(faq.answer));
-      expect(faq.score.checkId).toBe('concise-answers');
+      expect(faq.score?.checkId).toBe('concise-answers');
     }
     expect(optimizationTips.some((tip) => tip.includes('FAQPage'))).toBe(true);
   });
@@ -37,7 +37,7 @@ describe('generateContent (built-in generator)', () => {
     expect(tags.grounded).toBe(true);
     expect(tags.title.length).toBeLessThanOrEqual(60);
     expect(tags.keywords).toContain('winter');
-    expect(tags.descriptionScore.checkId).toBe('meta-description');
+    expect(tags.descriptionScore?.checkId).toBe('meta-description');
     expect(tags.raw).toContain(`<title>`);
   });
 
@@ -76,7 +76,7 @@ describe('generated FAQs answer their questions (the "server crash" case)', () =
     const { faqs } = run(crashGuide);
     const crash = faqs.find((f) => f.question === 'What should you know about server crash?');
     expect(crash?.answer).toBe('Very large builds can crash a small server if too many machines run at once.');
-    expect(crash?.score.score).toBeLessThan(100);
+    expect(crash?.score?.score).toBeLessThan(100);
   });
 
   it('answers from the section headed by the question, and every grounded answer names what its question asks', () => {
@@ -88,7 +88,7 @@ describe('generated FAQs answer their questions (the "server crash" case)', () =
   });
 
   it('rates its FAQs by the check and by relevance, never 100 by construction', () => {
-    for (const faq of run(GAME_GUIDE).faqs) expect(faq.score.message).toMatch(/key terms/);
+    for (const faq of run(GAME_GUIDE).faqs) expect(faq.score?.message).toMatch(/key terms/);
   });
 
   it('reframes a heading as a question only from its own words, and gives snippets that speak about the query', () => {

@@ -19,6 +19,7 @@ import { proseParagraphs, stripLeadingByline } from '../tools/prose';
 import { asQuestion, questionHeading } from './question-heading';
 import { conciseAnswer, fitCharacters } from './sentences';
 import { escapeHtml } from './source-edits';
+import { keepLists, withoutFurniture } from './generated-text';
 
 export interface GenerateContentInput {
   contentType: GeneratorContentType;
@@ -58,8 +59,24 @@ function matches(text: string, query: string): boolean {
   return wanted.filter((t) => terms.has(t)).length >= Math.ceil(wanted.length * 0.6);
 }
 
+/** Everything a page says, its title, headings, description and declared names included. */
+function fullText(model: PageModel): string {
+  return [model.title ?? '', model.articleTitle ?? '', model.metaDescription ?? '', ...model.headings.map((h) => h.text), model.mainText, ...model.jsonLd.map((b) => b.raw)].join('\n');
+}
+
+/**
+ * Why nothing could be taken from the site for a query. A claim that no page covers it is
+ * checked against every page read, their titles, headings and structured data included (issue
+ * #32: "no page covers pour-over" beside an article about it); when a page does mention it,
+ * the reason says so and names the page.
+ */
 function notCovered(query: string, input: GenerateContentInput): string {
   if (input.pages.length === 0) return 'No website in your profile to take this from: add one in Settings, or write it yourself.';
+  const mentioning = input.pages.filter((p) => matches(fullText(p.model), query));
+  if (mentioning.length > 0) {
+    const n = mentioning.length;
+    return `${n} of the ${input.pages.length} page${input.pages.length === 1 ? '' : 's'} read mention${n === 1 ? 's' : ''} “${query}” (${mentioning[0].url}${n > 1 ? ', …' : ''}), but no passage there answers a question about it: add a section headed by the question people ask.`;
+  }
   return `None of the ${input.pages.length} page${input.pages.length === 1 ? '' : 's'} read on ${input.siteLabel ?? 'your site'} covers “${query}”.`;
 }
 
@@ -132,13 +149,11 @@ function questionsFor(query: string, passage: RankedPassage, model: PageModel | 
 
 function faqs(input: GenerateContentInput, queries: string[], rankings: ReturnType<typeof rankPassages>, count: number): GeneratedFaq[] {
   const byUrl = new Map(input.pages.map((p) => [p.url, p.model]));
-  const faq = (question: string, answer: string, sourceUrl: string): GeneratedFaq => ({
-    question,
-    answer,
-    score: scoreGeneratedContent({ kind: 'answer', question, text: answer }),
-    grounded: true,
-    sourceUrl,
-  });
+  // The answer as the page wrote it (its lists kept), with the passage it was taken from, so it can be traced.
+  const faq = (question: string, answer: string, sourceUrl: string, sourcePassage: string): GeneratedFaq => {
+    const text = keepLists(answer, byUrl.get(sourceUrl));
+    return { question, answer: text, score: scoreGeneratedContent({ kind: 'answer', question, text }), grounded: true, sourceUrl, sourcePassage };
+  };
   // The questions the site already answers, when they are about the topic or a keyword and the
   // answer under them actually answers them.
   const own: GeneratedFaq[] = input.pages.flatMap((page) =>
@@ -146,7 +161,7 @@ function faqs(input: GenerateContentInput, queries: string[], rankings: ReturnTy
       if (a.answerWordCount === 0 || !queries.some((q) => matches(`${a.question} ${a.answer}`, q))) return [];
       const question = asQuestion(a.question);
       const answer = relevantAnswer(question, a.answer);
-      return answer ? [faq(question, answer, page.url)] : [];
+      return answer ? [faq(question, answer, page.url, a.answer)] : [];
     }),
   );
   // A question about each keyword, from the passages about it: sections headed by it first, then
@@ -155,7 +170,8 @@ function faqs(input: GenerateContentInput, queries: string[], rankings: ReturnTy
   const asked: GeneratedFaq[] = queries.flatMap((query) => {
     const passages = (rankings.find((r) => r.prompt === query)?.passages ?? []).filter((p) => matches(p.text, query) || (p.heading !== null && matches(p.heading, query)));
     if (passages.length === 0) {
-      return [{ question: `What should you know about ${query}?`, answer: PLACEHOLDERS.answer, score: scoreGeneratedContent({ kind: 'answer', text: '' }), grounded: false, reason: notCovered(query, input), sourceUrl: null }];
+      // A template and a placeholder: not rated, since the tool wrote it (issue #32).
+      return [{ question: `What should you know about ${query}?`, answer: PLACEHOLDERS.answer, score: null, grounded: false, reason: notCovered(query, input), sourceUrl: null, sourcePassage: null }];
     }
     const ordered = [...passages].sort((a, b) => Number(b.heading !== null && matches(b.heading, query)) - Number(a.heading !== null && matches(a.heading, query)) || a.rank - b.rank);
     for (const passage of ordered.slice(0, PASSAGES_PER_QUERY)) {
@@ -163,7 +179,7 @@ function faqs(input: GenerateContentInput, queries: string[], rankings: ReturnTy
       const text = passage.text.replace(/^(?:yes|no)[.,!]\s+/i, '');
       for (const question of questionsFor(query, passage, byUrl.get(passage.pageId))) {
         const answer = relevantAnswer(question, text);
-        if (answer) return [faq(question, answer, passage.pageId)];
+        if (answer) return [faq(question, answer, passage.pageId, passage.text)];
       }
     }
     return [];
@@ -204,13 +220,18 @@ function metaTags(input: GenerateContentInput, queries: string[], passages: Rank
   let description: string;
   let grounded = true;
   let reason: string | undefined;
+  let ownTitle: string | null = null;
+  let sourcePassage: string | null = null;
   if (page && bestUrl) {
-    title = fitTitle(page.articleTitle ?? page.title ?? topic, topic, input.siteLabel);
+    ownTitle = page.articleTitle ?? page.title;
+    title = fitTitle(ownTitle ?? topic, topic, input.siteLabel);
     const own = page.metaDescription?.trim();
     const best = passages.find((p) => p.pageId === bestUrl);
-    // From where the passage speaks about the topic, never from a byline run into it.
-    const passage = best ? relevantAnswer(topic, best.text, 18, 30) ?? best.text : null;
-    description = own && own.length >= DESCRIPTION_MIN && own.length <= DESCRIPTION_MAX ? own : fitDescription(passage ?? own ?? '');
+    // From where the passage speaks about the topic, never from a byline, a date or the navigation run into it.
+    const passage = best ? relevantAnswer(topic, best.text, 18, 30) ?? withoutFurniture(best.text, page) : null;
+    const useOwn = own !== undefined && own.length >= DESCRIPTION_MIN && own.length <= DESCRIPTION_MAX;
+    description = useOwn ? own : fitDescription(passage || own || '');
+    sourcePassage = useOwn ? own : (best?.text ?? null);
   } else {
     grounded = false;
     reason = notCovered(topic, input);
@@ -228,11 +249,13 @@ function metaTags(input: GenerateContentInput, queries: string[], passages: Rank
     description,
     keywords,
     raw,
-    titleScore: scoreGeneratedContent({ kind: 'title', text: title }),
-    descriptionScore: scoreGeneratedContent({ kind: 'description', text: grounded ? description : '' }),
+    // Rated only when it is the page's own text: a title the tool assembled ("Keyword: title | site") is not rated by the tool.
+    titleScore: ownTitle !== null && title === ownTitle.trim() ? scoreGeneratedContent({ kind: 'title', text: title }) : null,
+    descriptionScore: grounded ? scoreGeneratedContent({ kind: 'description', text: description }) : null,
     grounded,
     reason,
     sourceUrl: bestUrl ?? null,
+    sourcePassage,
   };
 }
 
@@ -255,16 +278,18 @@ function distinctPassages(rankings: ReturnType<typeof rankPassages>, count: numb
 
 function ungroundedItems(input: GenerateContentInput, queries: string[], have: number, count: number): GeneratedText[] {
   if (have > 0) return [];
-  return queries.slice(0, count).map((q) => ({ text: PLACEHOLDERS.answer, score: scoreGeneratedContent({ kind: 'answer', text: '' }), grounded: false, reason: notCovered(q, input), sourceUrl: null }));
+  return queries.slice(0, count).map((q) => ({ text: PLACEHOLDERS.answer, score: null, grounded: false, reason: notCovered(q, input), sourceUrl: null, sourcePassage: null }));
 }
 
 function snippets(input: GenerateContentInput, queries: string[], rankings: ReturnType<typeof rankPassages>, count: number): GeneratedText[] {
+  const byUrl = new Map(input.pages.map((p) => [p.url, p.model]));
   const items = distinctPassages(rankings, count).flatMap((p) => {
-    // The passage from where it speaks about the query, without a byline run into it.
-    const text = relevantAnswer(p.prompt, p.text, 40, 60);
-    if (!text) return [];
+    // The passage from where it speaks about the query, without a byline run into it, its lists kept.
+    const found = relevantAnswer(p.prompt, p.text, 40, 60);
+    if (!found) return [];
+    const text = keepLists(found, byUrl.get(p.pageId));
     // Scored against the query it was retrieved for: a snippet must be about it.
-    return [{ text, score: scoreGeneratedContent({ kind: 'answer', question: p.prompt, text }), grounded: true, sourceUrl: p.pageId }];
+    return [{ text, score: scoreGeneratedContent({ kind: 'answer', question: p.prompt, text }), grounded: true, sourceUrl: p.pageId, sourcePassage: p.text }];
   });
   return [...items, ...ungroundedItems(input, queries, items.length, count)];
 }
@@ -275,9 +300,10 @@ function headings(input: GenerateContentInput, queries: string[], rankings: Retu
     const question = p.heading ? (questionHeading(p.heading) ?? (isQuestion(p.heading) ? asQuestion(p.heading) : null)) : null;
     // "What should you know about X?" only when X is what the page is about.
     if (!question || (GENERIC_QUESTION_RE.test(question) && !isMainTopic(p.heading!, byUrl.get(p.pageId)))) return [];
-    const answer = relevantAnswer(question, p.text);
-    if (!answer) return [];
-    return [{ text: question, answer, score: scoreGeneratedContent({ kind: 'answer', question, text: answer }), grounded: true, sourceUrl: p.pageId }];
+    const found = relevantAnswer(question, p.text);
+    if (!found) return [];
+    const answer = keepLists(found, byUrl.get(p.pageId));
+    return [{ text: question, answer, score: scoreGeneratedContent({ kind: 'answer', question, text: answer }), grounded: true, sourceUrl: p.pageId, sourcePassage: p.text }];
   });
   const seen = new Set<string>();
   const unique = items.filter((i) => !seen.has(i.text) && seen.add(i.text)).slice(0, count);
@@ -294,13 +320,13 @@ function descriptions(input: GenerateContentInput, queries: string[], count: num
     // The lead of the article's prose, never its byline or a caption.
     const prose = proseParagraphs(page.model)[0]?.text;
     const lead = prose ? stripLeadingByline(prose, page.model.author) : page.model.mainText;
-    const text = fitDescription(lead);
+    const text = fitDescription(withoutFurniture(lead, page.model) || lead);
     if (countWords(text) < 5) return [];
-    return [{ text, score: scoreGeneratedContent({ kind: 'description', text }), grounded: true, sourceUrl: page.url }];
+    return [{ text, score: scoreGeneratedContent({ kind: 'description', text }), grounded: true, sourceUrl: page.url, sourcePassage: prose ?? page.model.mainText }];
   });
   return [
     ...items,
-    ...(items.length ? [] : queries.slice(0, 1).map((q) => ({ text: PLACEHOLDERS.answer, score: scoreGeneratedContent({ kind: 'description', text: '' }), grounded: false, reason: notCovered(q, input), sourceUrl: null }))),
+    ...(items.length ? [] : queries.slice(0, 1).map((q) => ({ text: PLACEHOLDERS.answer, score: null, grounded: false, reason: notCovered(q, input), sourceUrl: null, sourcePassage: null }))),
   ];
 }
 
@@ -314,9 +340,9 @@ export function tips(input: Pick<GenerateContentInput, 'contentType' | 'topic'>,
     ...content.descriptions,
     ...(content.metaTags ? [{ grounded: content.metaTags.grounded, score: content.metaTags.titleScore }, { grounded: content.metaTags.grounded, score: content.metaTags.descriptionScore }] : []),
   ];
-  const failing = scored.filter((s) => s.grounded && !s.score.passed);
+  const failing = scored.flatMap((s) => (s.grounded && s.score && !s.score.passed ? [s.score] : []));
   if (failing.length) {
-    const first = failing[0].score;
+    const first = failing[0];
     out.push(`${failing.length} of ${scored.length} texts fall outside the lengths answer engines quote (e.g. ${first.length} ${first.unit}, ideal ${first.range.min}-${first.range.max}): edit them before publishing.`);
   }
   const ungrounded = scored.filter((s) => !s.grounded).length;

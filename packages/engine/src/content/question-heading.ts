@@ -21,8 +21,10 @@ export function questionHeading(heading: string): string | null {
 
 /** Lower-cases the first letter unless the word is an acronym or a name-like capitalised run. */
 function lowerFirst(text: string): string {
-  const first = text.split(/\s+/)[0];
+  const [first, second] = text.split(/\s+/);
   if (first.length > 1 && first === first.toUpperCase()) return text;
+  // "Hawthorne House Blend": a run of capitalised words is a name, and keeps its capital.
+  if (second !== undefined && /^\p{Lu}/u.test(second)) return text;
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 

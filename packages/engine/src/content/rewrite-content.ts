@@ -1,4 +1,4 @@
-import { PLACEHOLDERS, type AuditResult, type ContentFormat, type OptimizerChange, type RealtimeSuggestion, type Subscores, type SuggestionKind } from '@citable/contract';
+import { PLACEHOLDERS, type AuditResult, type CheckChange, type ContentFormat, type OptimizerChange, type RealtimeSuggestion, type Subscores, type SuggestionKind } from '@citable/contract';
 import { editorSuggestions } from '../editor/analyze-content';
 import { applyEditorFixes, applySuggestions } from '../editor/apply-fix';
 import { auditModel } from '../audit';
@@ -8,6 +8,9 @@ import type { PageModel } from '../model/types';
 import { isQuestion } from '../text/questions';
 import { countWords, splitSentences } from '../text/words';
 import { normalizedTerms } from '../tools/text-terms';
+import { checkChanges } from '../tools/audit-insights';
+import { humanNeeded } from './human-needed';
+import { definitionFirst, directAnswers, sourceLinks, stepLists } from './structural-edits';
 import { asQuestion, questionHeading } from './question-heading';
 import { conciseAnswer, splitLongSentence } from './sentences';
 import { insertAtEnd, insertAtTop, replaceHeading, replaceSentence } from './source-edits';
@@ -29,6 +32,10 @@ export interface RewriteContentResult {
   optimizedSubscores: Subscores;
   changes: OptimizerChange[];
   placeholders: string[];
+  /** Every check the rewrite scores differently from the input. */
+  checksMoved: CheckChange[];
+  /** What the rewrite still misses that only the author can supply. */
+  humanNeeded: string[];
 }
 
 /** Sentences in the summary at the top: enough to answer, short enough to read first. */
@@ -36,11 +43,30 @@ const SUMMARY_SENTENCES = 3;
 const FAQ_ENTRIES = 5;
 const SUMMARY_HEADING = 'Key takeaways';
 const FAQ_HEADING = 'Frequently asked questions';
+/** Edits that reshape the author's text for one check each, tried first so later steps see their result. */
+const STRUCTURAL_STEPS = [directAnswers, stepLists, sourceLinks, definitionFirst];
 
 interface Step {
   text: string;
   changes: OptimizerChange[];
   placeholders?: string[];
+  /** The check a structural edit is made for. */
+  aims?: string;
+}
+
+/**
+ * Checks that read only the sentences of paragraphs (their length, figures and specifics): when
+ * steps move from a paragraph into a list, these lose the steps' sentences from their count,
+ * which says nothing about the text's quality, so such a drop does not veto the edit.
+ */
+const PARAGRAPH_SENTENCE_CHECKS = new Set(['sentence-length', 'statistics', 'unique-facts', 'reading-ease', 'paragraph-length', 'content-depth']);
+
+/** Whether a structural edit raised the check it aims at, and lowered only checks blind to lists. */
+function raisesItsCheck(step: Step, moved: CheckChange[]): boolean {
+  if (!step.aims) return false;
+  const aimed = moved.find((c) => c.checkId === step.aims);
+  if (!aimed || (aimed.currentScore ?? 0) <= (aimed.previousScore ?? 0)) return false;
+  return moved.every((c) => c.checkId === step.aims || (c.currentScore ?? 0) >= (c.previousScore ?? 0) || PARAGRAPH_SENTENCE_CHECKS.has(c.checkId));
 }
 
 interface Draft {
@@ -61,11 +87,20 @@ function draft(text: string, format: ContentFormat): Draft {
  * does not drop, so the result scores at least as high as the input. It starts with every fix the
  * Content Editor's suggestions offer (marketing fluff and weasel lead-ins removed, filler openings
  * cut, long sentences split, headings as questions, unsourced claims marked), made by the
- * editor's own code, then adds what only a whole-document rewrite can: a summary, a FAQ. Every
- * word it adds comes from the input or from fixed wording without figures; missing evidence is
- * left as a placeholder.
+ * editor's own code, then reshapes the text for the checks it reports (a direct answer under each
+ * question heading, steps as a numbered list, bare source addresses as links, the definition as
+ * the opening: structural-edits.ts), then adds what only a whole-document rewrite can: a summary,
+ * a FAQ. Every word it adds comes from the input or from fixed wording without figures; each edit
+ * lists the checks it moved, and what only the author can supply is listed, not invented.
  */
 export function rewriteContent(input: RewriteContentInput): RewriteContentResult {
+  // A structural edit may cost points in checks blind to lists; when the whole rewrite then ends
+  // below the input, it is made again keeping only edits that cost nothing.
+  return rewriteWith(input, true) ?? rewriteWith(input, false)!;
+}
+
+/** The rewrite; null when a lenient one ends below the input (the strict one never does). */
+function rewriteWith(input: RewriteContentInput, lenient: boolean): RewriteContentResult | null {
   const inputFormat = input.format ?? detectFormat(input.content);
   const original = draft(input.content, inputFormat);
   // Plain text has no way to mark a heading or a list; Markdown reads the same and has both.
@@ -79,27 +114,35 @@ export function rewriteContent(input: RewriteContentInput): RewriteContentResult
   const attempt = (proposal: Step | null): boolean => {
     if (!proposal) return false;
     const next = draft(proposal.text, format);
-    if (next.audit.overallScore < current.audit.overallScore) return false;
+    // Each edit carries the checks the engine scored differently once it was made: re-audited, not estimated.
+    const moved = checkChanges(current.audit, next.audit);
+    if (next.audit.overallScore < current.audit.overallScore && !(lenient && raisesItsCheck(proposal, moved))) return false;
     current = next;
-    changes.push(...proposal.changes);
+    changes.push(...proposal.changes.map((c) => (moved.length ? { ...c, checks: moved } : c)));
     placeholders.push(...(proposal.placeholders ?? []));
     return true;
   };
-  // The editor's own fixes first, so the optimizer makes at least every edit the editor's
-  // suggestions offer (one implementation: editor/apply-fix.ts): all at once, or kind by kind
-  // when together they would lower the score.
+  // The editor's own fixes, so the optimizer makes at least every edit the editor's suggestions
+  // offer (one implementation: editor/apply-fix.ts): all at once, or kind by kind when together
+  // they would lower the score.
+  // The structural edits come first: the editor would reword a heading such as "The brewing
+  // steps" into a question, and a list of steps under a question heading reads as a short answer.
+  for (const step of STRUCTURAL_STEPS) attempt(step(current));
   if (!attempt(editorEdits(current, keywords, EDITOR_KINDS))) for (const kind of EDITOR_KINDS) attempt(editorEdits(current, keywords, [kind]));
   const steps: ((d: Draft) => Step | null)[] = [
     splitLongSentences,
     questionHeadings,
     (d) => summaryAtTop(d, keywords),
     faqSection,
-    evidencePlaceholders,
   ];
   for (const step of steps) attempt(step(current));
   // The Markdown reading of plain text may score lower than the text itself and no edit made up for it.
-  if (current.audit.overallScore < original.audit.overallScore) current = original;
+  if (current.audit.overallScore < original.audit.overallScore) {
+    if (lenient) return null;
+    current = original;
+  }
 
+  const unchanged = current === original;
   return {
     optimizedContent: current === original ? input.content : current.text,
     format: current === original ? inputFormat : format,
@@ -107,8 +150,10 @@ export function rewriteContent(input: RewriteContentInput): RewriteContentResult
     optimizedScore: current.audit.overallScore,
     originalSubscores: original.audit.subscores,
     optimizedSubscores: current.audit.subscores,
-    changes: current === original ? [] : changes,
-    placeholders: current === original ? [] : placeholders,
+    changes: unchanged ? [] : changes,
+    placeholders: unchanged ? [] : [...new Set(placeholders)],
+    checksMoved: checkChanges(original.audit, current.audit),
+    humanNeeded: humanNeeded(current.model, current.audit),
   };
 }
 
@@ -274,18 +319,3 @@ function faqSection(d: Draft): Step | null {
     changes: [{ kind: 'faq', description: `Added a FAQ section with concise answers to ${entries.length} questions the content already answers.`, after: entries.map((e) => e.heading).join('\n') }],
   };
 }
-
-function evidencePlaceholders(d: Draft): Step | null {
-  const missing: string[] = [];
-  if (d.model.statistics.length === 0) missing.push(PLACEHOLDERS.statistic);
-  if (d.model.quotations.length === 0) missing.push(PLACEHOLDERS.quotation);
-  if (d.model.citations.length === 0) missing.push(PLACEHOLDERS.source);
-  if (missing.length === 0 || d.model.wordCount < 100) return null;
-  const note = `Evidence to add before publishing: ${missing.join(', ')}.`;
-  return {
-    text: insertAtEnd(d.text, d.format, { paragraphs: [note] }),
-    changes: [{ kind: 'placeholder', description: 'Marked the evidence answer engines quote that the content lacks, for you to fill in with real figures, quotes and sources.', after: note }],
-    placeholders: missing,
-  };
-}
-

@@ -30,6 +30,15 @@ function change(checkId: string, before: CheckOutcome | undefined, after: CheckO
   };
 }
 
+/** The checks two audits score differently (applicable in either), in the order of the later audit. */
+export function checkChanges(before: AuditResult, after: AuditResult): CheckChange[] {
+  const prior = new Map(before.checks.map((c) => [c.id, c]));
+  return after.checks.flatMap((a) => {
+    const b = prior.get(a.id);
+    return (b?.score ?? null) === a.score ? [] : [change(a.id, b, a)];
+  });
+}
+
 const failing = (o: CheckOutcome | undefined): boolean => o !== undefined && o.score !== null && o.score < PASS;
 
 /**

@@ -89,9 +89,39 @@ describe('entitiesOf on a real-looking news page', () => {
   });
 
   it('gives the competitor noise no place among the missing entities', () => {
-    const result = analyzeEntityCoverage({ page: user(), competitors: [page(ENTITY_NOISE, 'https://warm.example/news/rebates')] });
+    const heatPumps = page('<html><head><title>Heat pump rebates explained</title></head><body><main><h1>Heat pump rebates explained</h1><p>Federal rebates lower the price of a heat pump for many homeowners, and installers apply for them on your behalf.</p></main></body></html>', 'https://sunny.example/heat-pumps');
+    const result = analyzeEntityCoverage({ page: heatPumps, competitors: [page(ENTITY_NOISE, 'https://warm.example/news/rebates')] });
     const missing = result.missingEntities.map((e) => e.name);
     expect(missing).toEqual(expect.arrayContaining(['Jennifer Granholm']));
     for (const name of ['Maria Lopez', 'Jennifer', 'Kevin', 'cnn/politics, wikipedia-', 'bbc-news-', 'U.S']) expect(missing).not.toContain(name);
+  });
+});
+
+describe('a missing-entity claim needs an entity that matters for the page\'s subject (issue #32)', () => {
+  const own = () =>
+    page(
+      '<html><head><title>How to brew pour-over coffee | Stumptown Bean Co</title></head><body><p class="banner">WELCOME TO STUMPTOWN BEAN CO!!!</p><main><article><h1>How to brew pour-over coffee</h1><p>Pour-over coffee is brewed by pouring hot water slowly over ground coffee in a paper filter. Stumptown Bean Co roasts the beans we use in Portland.</p><p>Use a dripper such as a Hario V60 and a gooseneck kettle, and grind the coffee medium-fine.</p></article></main></body></html>',
+      'https://stumptownbean.example/guides/pour-over',
+    );
+  const rival = () =>
+    page(
+      `<html><head><title>Pour-over coffee at home | Ridgeline Roasters</title><script type="application/ld+json">${JSON.stringify({
+        '@context': 'https://schema.org',
+        '@type': 'Article',
+        headline: 'Pour-over coffee at home',
+        author: { '@type': 'Person', name: 'Sam Whitaker' },
+        publisher: { '@type': 'CafeOrCoffeeShop', name: 'Ridgeline Roasters', address: { '@type': 'PostalAddress', streetAddress: '88 Pine St', addressLocality: 'Tacoma', addressRegion: 'WA' } },
+      })}</script></head><body><p class="banner">FREE SHIPPING FROM RIDGELINE CO!!!</p><main><article><h1>Pour-over coffee at home</h1><p>By Sam Whitaker</p>
+<p>The Specialty Coffee Association recommends a pour-over ratio of about 1 to 16, coffee to water. A flat-bottomed dripper gives an even pour-over extraction.</p>
+<p>Ridgeline Roasters has roasted in Tacoma since 2009, and our team cheers for the Seattle Seahawks every Sunday.</p></article></main></body></html>`,
+      'https://ridgeline.example/brew/pour-over',
+    );
+
+  it('claims the body a rival names for the subject, never the rival\'s own name, author, town, a banner fragment or an aside', () => {
+    const result = analyzeEntityCoverage({ page: own(), competitors: [rival()] });
+    const missing = result.missingEntities.map((e) => e.name);
+    expect(missing).toContain('Specialty Coffee Association');
+    for (const name of ['Ridgeline Roasters', 'Sam Whitaker', 'Tacoma', 'Seattle Seahawks', 'CO', 'Ridgeline']) expect(missing).not.toContain(name);
+    expect(missing.filter((n) => /^co$/i.test(n))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { CoveredEntity, EntityCoverageResult, EntityKind } from '@citable/contract';
 import type { PageModel } from '../model/types';
 import { truncate } from '../text/words';
-import { containsPhrase, countPhrase, keyPhrases, phraseIndex, phraseKey } from './text-terms';
+import { containsPhrase, contentTerms, countPhrase, keyPhrases, phraseIndex, phraseKey } from './text-terms';
 import { jsonLdNames, siteHost, siteName } from './site-identity';
 import { appearsAsWritten, namedMidSentence, cleanEntity, isCapitals, isUnknownSingleName, isWrittenAsName, isLoneName, isNounPhraseTopic, isShouted, LEGAL_SUFFIX_RE, ORGANIZATION_WORD_RE, splitNameList, withLegalSuffix, type CleanEntity } from './entity-names';
 import { structuredEntities } from './structured-facts';
@@ -47,11 +47,12 @@ export function analyzeEntityCoverage(options: EntityCoverageOptions): EntityCov
   const n = competitors.length;
 
   const shared = new Map<string, { entity: PageEntity; pages: number; mentions: number; example: string | null; exampleFrom: string }>();
+  const subject = subjectTerms(options.page);
   competitors.forEach((comp) => {
-    // A competitor naming itself is not a gap in the user's content.
-    const own = new Set([phraseKey(siteName(comp.model)), phraseKey(siteHost(comp.model.url)?.split('.')[0] ?? '')]);
+    // A competitor naming itself, its authors or its own address is not a gap in the user's content.
+    const own = identityKeys(comp.model);
     for (const entity of comp.entities) {
-      if (own.has(entity.key)) continue;
+      if (own.has(entity.key) || !mattersFor(entity, comp, subject, user)) continue;
       const mentions = Math.max(1, countPhrase(comp.index, entity.key));
       const example = comp.sentences.find((s) => containsPhrase(s.index, entity.key))?.text ?? null;
       const entry = shared.get(entity.key);
@@ -120,6 +121,32 @@ export function analyzeEntityCoverage(options: EntityCoverageOptions): EntityCov
     missingEntities: missing.slice(0, LIST_LIMIT),
     competitorsAnalyzed: n,
   };
+}
+
+/** The content words of what the user's page is about: its title, its H1 and its most used term. */
+function subjectTerms(model: PageModel): Set<string> {
+  // The headline without the site's name ("Home solar guide", not "… | Sunny Energy").
+  const text = [model.articleTitle ?? model.title ?? '', ...model.headings.filter((h) => h.level === 1).map((h) => h.text)].join(' ');
+  return new Set([...contentTerms(text), ...(model.topTerm ? contentTerms(model.topTerm.term) : [])]);
+}
+
+/** The competitor's own identity: its name, host, authors, and the organisations and places its markup declares about itself. */
+function identityKeys(model: PageModel): Set<string> {
+  const keys = [siteName(model), siteHost(model.url)?.split('.')[0] ?? '', ...model.authors, ...structuredEntities(model).filter((e) => e.type !== 'product').map((e) => e.name)];
+  return new Set(keys.map(phraseKey).filter((k) => k.length > 1));
+}
+
+/**
+ * Whether a competitor's entity matters for the subject of the user's page (issue #32: "CO" from
+ * a banner drove coverage to 0): it is named in a sentence about that subject (one that shares a
+ * content word with the user's title or H1), or it is a topic phrase about it; and it is not a
+ * fragment of a name the user's page already gives in full ("Stumptown" of "Stumptown Bean Co").
+ */
+function mattersFor(entity: PageEntity, comp: PageFacts, subject: Set<string>, user: PageFacts): boolean {
+  if (user.entities.some((e) => e.key !== entity.key && ` ${e.key} `.includes(` ${entity.key} `))) return false;
+  const about = (text: string): boolean => contentTerms(text).some((t) => subject.has(t));
+  if (entity.type === 'topic') return about(entity.name);
+  return comp.sentences.some((s) => containsPhrase(s.index, entity.key) && about(s.text));
 }
 
 function kindRank(kind: EntityKind): number {

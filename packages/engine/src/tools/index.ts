@@ -14,7 +14,7 @@ export {
   type DiscoverCandidatesInput,
   type RankCompetitorsInput,
 } from './competitor-discovery';
-export { compareAudits, TREND_THRESHOLD, type CompareAuditsInput } from './audit-insights';
+export { checkChanges, compareAudits, TREND_THRESHOLD, type CompareAuditsInput } from './audit-insights';
 export { scoreGeneratedContent, type ScoreGeneratedContentInput } from './generated-content-score';
-export { runToolQualityBench, benchTotals, type BenchTotals, type SiteFigures } from './quality-bench/quality-bench';
+export { benchPages, runToolQualityBench, benchTotals, type BenchTotals, type SiteFigures } from './quality-bench/quality-bench';
 export { BENCH_SITES, type BenchSite } from './quality-bench/sites';

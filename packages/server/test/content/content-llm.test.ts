@@ -38,16 +38,30 @@ const REWRITE = ORIGINAL.replace('# Storing green tea\n', '# Storing green tea\n
   .replace('## Containers', '## Which container keeps green tea fresh?\n\n87% of tea loses its aroma in a glass jar, as one expert put it: "light is the enemy of every green tea leaf".')
   .replace('## Temperature', '## Where should you keep the tin?');
 
-let answers: Record<string, () => FakeReply>;
-function defaultAnswers(): Record<string, () => FakeReply> {
+/** The number [n] of the first passage in the generator's prompt that contains `text`; 0 when none does. */
+const passageNumber = (request: RecordedRequest, text: string): number => {
+  const prompt = chatBody(request).messages.at(-1)?.content ?? '';
+  const line = prompt.split('\n').find((l) => /^\[\d+\]/.test(l) && l.includes(text));
+  return line ? Number(/^\[(\d+)\]/.exec(line)![1]) : 0;
+};
+
+let answers: Record<string, (request: RecordedRequest) => FakeReply>;
+function defaultAnswers(): Record<string, (request: RecordedRequest) => FakeReply> {
   return {
     genie: () => chatCompletion(JSON.stringify({ response: 'Track your mentions and compare your entities with competitors.', toolIds: ['hack', 'toString', 'citations', 'entities', 'citations'] })),
     optimizer: () => chatCompletion(JSON.stringify({ optimizedContent: REWRITE, changes: ['Opened with a direct answer.', 'Phrased headings as questions.'] })),
-    generator: () =>
+    generator: (request) =>
       chatCompletion(
         JSON.stringify({
           faqs: [
-            { question: 'Does sencha contain caffeine?', answer: 'Yes. A cup of sencha contains about 30 mg of caffeine, and 95% of drinkers never notice it, which is less than a third of a cup of coffee, so it suits an afternoon break.' },
+            {
+              question: 'Does sencha contain caffeine?',
+              answer: 'Yes. A cup of sencha contains about 30 mg of caffeine, and 95% of drinkers never notice it, which is less than a third of a cup of coffee, so it suits an afternoon break.',
+              passage: passageNumber(request, 'about 30 mg of caffeine'),
+            },
+            // Answered from the caffeine passage: it says nothing about brewing temperature.
+            { question: 'What water temperature suits sencha?', answer: 'Use water well below boiling for sencha.', passage: passageNumber(request, 'about 30 mg of caffeine') },
+            { question: 'Is green tea good for sleep?', answer: 'Green tea is calming for many people.', passage: 99 },
           ],
           metaTags: null,
           snippets: [],
@@ -62,9 +76,9 @@ function defaultAnswers(): Record<string, () => FakeReply> {
 beforeAll(async () => {
   llm = await startHttpFake((request) => {
     const prompt = system(request);
-    if (prompt.includes('You are Genie')) return answers.genie();
-    if (prompt.includes('You rewrite web content')) return answers.optimizer();
-    return answers.generator();
+    if (prompt.includes('You are Genie')) return answers.genie(request);
+    if (prompt.includes('You rewrite web content')) return answers.optimizer(request);
+    return answers.generator(request);
   });
   shop = await serveSite(teaShopPages([]));
   server = await startTestServer({
@@ -166,7 +180,13 @@ describe('AI Content Generator with a model', () => {
     expect(faq.answer).not.toContain('95%');
     expect(faq.grounded).toBe(false);
     expect(faq.reason).toMatch(/placeholders/);
-    expect(faq.score.checkId).toBe('concise-answers');
+    expect(faq.score?.checkId).toBe('concise-answers');
+    // Traceable: the passage the model named is kept, and it states what the answer says.
+    expect(faq.sourcePassage).toContain('about 30 mg of caffeine');
+    expect(faq.sourceUrl).toMatch(/^http:\/\/127\.0\.0\.1:/);
+    const [, offTopic, unnamed] = result.generatedContent.faqs;
+    expect(offTopic).toMatchObject({ grounded: false, reason: 'The passage the model cited does not answer this question.' });
+    expect(unnamed).toMatchObject({ grounded: false, reason: 'The model named no passage of your pages that answers this question.', sourcePassage: null });
     const request = chatBody(llm.requests[0]);
     expect(request.response_format?.type).toBe('json_schema');
     expect(request.messages.at(-1)?.content).toContain('about 30 mg of caffeine');

@@ -88,10 +88,10 @@ describe('AI Content Generator without a model', () => {
     // Each answer was chosen for its question, and its score says how well it answers it.
     for (const faq of result.generatedContent.faqs.filter((f) => f.grounded)) {
       expect(answerRelevance(faq.question, faq.answer).relevance).toBeGreaterThanOrEqual(MIN_ANSWER_RELEVANCE);
-      expect(faq.score.message).toMatch(/key terms/);
+      expect(faq.score?.message).toMatch(/key terms/);
     }
     for (const faq of result.generatedContent.faqs) {
-      expect(faq.score.checkId).toBe('concise-answers');
+      expect(faq.score?.checkId).toBe('concise-answers');
       if (faq.grounded) expect(faq.sourceUrl).toMatch(/^http:\/\/127\.0\.0\.1/);
     }
     const logged = await server.db.select().from(userActivity).where(and(eq(userActivity.userId, pro.id), eq(userActivity.activityType, 'content_generated')));
@@ -104,8 +104,8 @@ describe('AI Content Generator without a model', () => {
     const tags = result.generatedContent.metaTags!;
     expect(tags.grounded).toBe(true);
     expect(tags.title.length).toBeLessThanOrEqual(60);
-    expect(tags.titleScore.checkId).toBe('document-title');
-    expect(tags.descriptionScore.checkId).toBe('meta-description');
+    expect(tags.titleScore?.checkId).toBe('document-title');
+    expect(tags.descriptionScore?.checkId).toBe('meta-description');
     expect(tags.raw).toContain('<meta name="description"');
   });
 

@@ -12,7 +12,7 @@ import {
   type PlanId,
   type Profile,
 } from '@citable/contract';
-import { generateContent, generatorTips, guardInventedFacts, rankPassages, scoreGeneratedContent, type GeneratedContent, type PageModel } from '@citable/engine';
+import { answerRelevance, generateContent, generatorTips, guardInventedFacts, MIN_ANSWER_RELEVANCE, rankPassages, scoreGeneratedContent, type GeneratedContent, type PageModel } from '@citable/engine';
 import { type LlmClient, LlmError } from '../llm';
 import { readSitePages, type NetworkDeps } from '../tools';
 
@@ -37,7 +37,8 @@ export interface GeneratorCall {
 const GROUNDING_PASSAGES = 8;
 
 const modelSchema = z.object({
-  faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
+  // Each FAQ names the numbered passage it answers from, so the answer can be traced and checked (issue #32).
+  faqs: z.array(z.object({ question: z.string(), answer: z.string(), passage: z.number().int().nullable().describe('The number [n] of the passage the answer is taken from; null when none answers it.') })),
   metaTags: z.object({ title: z.string(), description: z.string(), keywords: z.array(z.string()) }).nullable(),
   snippets: z.array(z.string()),
   headings: z.array(z.object({ heading: z.string(), answer: z.string() })),
@@ -65,29 +66,47 @@ export async function generateForUser(deps: NetworkDeps & { llm: LlmClient }, ca
   const read = website ? await readSitePages(website.url, deps, TOOL_SITE_PAGES) : null;
   const models: PageModel[] = read?.pages ?? [];
   const pages = models.map((model, index) => ({ url: model.url ?? `${website?.url ?? ''}#${index}`, model }));
+  return generateFromPages(deps.llm, call, input, { pages, websiteUrl: website?.url ?? null, ...(read ? { errorPages: read.errorPages } : {}) });
+}
+
+/** The pages the generator grounds its texts in, already read. */
+export interface GeneratorSite {
+  pages: { url: string; model: PageModel }[];
+  websiteUrl: string | null;
+  errorPages?: ContentGeneratorResult['errorPages'];
+}
+
+/**
+ * The generator on pages already read: the user's (generateForUser), or a labelled site of the
+ * quality bench, so the bench measures the model's output exactly as users get it.
+ */
+export async function generateFromPages(llm: LlmClient, call: Omit<GeneratorCall, 'profile'>, input: GeneratorInput, site: GeneratorSite): Promise<ContentGeneratorResult> {
+  const { pages } = site;
+  const website = site.websiteUrl === null ? undefined : { url: site.websiteUrl };
   const siteLabel = website ? hostOf(website.url) : null;
-  const base = { contentType: input.contentType, pagesRead: pages.length, websiteUrl: website?.url ?? null, ...(read ? { errorPages: read.errorPages } : {}) };
+  const base = { contentType: input.contentType, pagesRead: pages.length, websiteUrl: site.websiteUrl, ...(site.errorPages ? { errorPages: site.errorPages } : {}) };
   const builtIn = (note?: string): ContentGeneratorResult => {
     const output = generateContent({ contentType: input.contentType, topic: input.topic, keywords: input.targetKeywords, length: input.contentLength, pages, siteLabel });
     const toneNote = `Built-in generation keeps your pages' own wording; the ${input.tone} tone is applied when an AI model writes the content.`;
     return { ...base, generatedContent: output.generatedContent, optimizationTips: [...(note ? [note] : []), ...output.optimizationTips, toneNote], source: BUILT_IN_SOURCE };
   };
-  if (!deps.llm.configured) return builtIn();
+  if (!llm.configured) return builtIn();
 
   const queries = [input.topic, ...input.targetKeywords];
   const passages = pages.length
     ? rankPassages(pages.map((p) => ({ id: p.url, model: p.model })), [queries.join(' ')])[0].passages.slice(0, GROUNDING_PASSAGES)
     : [];
-  const facts = passages.map((p) => `[${p.pageId}] ${p.heading ? `${p.heading}: ` : ''}${p.text}`).join('\n');
+  const facts = passages.map((p, i) => `[${i + 1}] (${p.pageId}) ${p.heading ? `${p.heading}: ` : ''}${p.text}`).join('\n');
   const count = GENERATOR_ITEM_COUNT[input.contentLength];
   let answer;
   try {
-    answer = await deps.llm.structured({ userId: call.userId, plan: call.plan, feature: 'generator', signal: call.signal }, modelSchema, {
+    answer = await llm.structured({ userId: call.userId, plan: call.plan, feature: 'generator', signal: call.signal }, modelSchema, {
       system: [
         `You write ${GENERATOR_CONTENT_TYPE_LABELS[input.contentType]} for a website, in a ${input.tone} tone, that AI answer engines can quote.`,
         'Fill only the field for the requested content type; leave the others empty (or null for metaTags).',
         `Write ${count} items. Answers and snippets: 40-60 words, answer first. Titles: 30-60 characters. Meta descriptions: 120-160 characters.`,
         'Use only facts from the passages given; never invent numbers, prices, dates or quotations. Where the passages say nothing, say less.',
+        'Answer each FAQ from one passage and give its number; ask only questions a passage answers.',
       ].join('\n'),
       prompt: [
         `Content type: ${input.contentType}`,
@@ -130,8 +149,26 @@ export async function generateForUser(deps: NetworkDeps & { llm: LlmClient }, ca
       content.faqs = value.faqs.slice(0, count).map((faq) => {
         const g = grounding(faq.answer);
         const question = guardInventedFacts(known, faq.question).text;
-        // Scored under its own question: an answer that talks about something else does not pass.
-        return { question, answer: g.text, grounded: g.grounded, reason: g.reason, sourceUrl: g.sourceUrl, score: scoreGeneratedContent({ kind: 'answer', question, text: g.text }) };
+        // Traceable: the passage the model names must exist and answer the question, or the FAQ is not grounded.
+        const source = faq.passage === null ? undefined : passages[faq.passage - 1];
+        // The passage with its heading: under a question heading, the heading says what it answers.
+        const sourcePassage = source ? [source.heading, source.text].filter(Boolean).join('\n') : null;
+        const untraced = !sourcePassage
+          ? 'The model named no passage of your pages that answers this question.'
+          : answerRelevance(question, sourcePassage).relevance < MIN_ANSWER_RELEVANCE
+            ? 'The passage the model cited does not answer this question.'
+            : null;
+        const reason = [g.reason, untraced].filter(Boolean).join(' ') || undefined;
+        return {
+          question,
+          answer: g.text,
+          grounded: g.grounded && untraced === null,
+          reason,
+          sourceUrl: source?.pageId ?? null,
+          sourcePassage,
+          // Scored under its own question: an answer that talks about something else does not pass.
+          score: scoreGeneratedContent({ kind: 'answer', question, text: g.text }),
+        };
       });
       break;
     case 'meta-tags':

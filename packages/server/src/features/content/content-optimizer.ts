@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BUILT_IN_SOURCE, PLACEHOLDERS, type ContentOptimizerResult, type OptimizerChange, type OptimizerContentType, type PlanId } from '@citable/contract';
-import { auditContent, detectFormat, guardInventedFacts, rewriteContent, type RewriteContentResult } from '@citable/engine';
+import { auditContent, buildPageModel, checkChanges, detectFormat, guardInventedFacts, humanNeeded, rewriteContent, type RewriteContentResult } from '@citable/engine';
 import { type LlmClient, LlmError } from '../llm';
 
 export interface OptimizerCall {
@@ -43,6 +43,8 @@ function fromRewrite(rewrite: RewriteContentResult, source: string, extraChanges
     optimizedSubscores: rewrite.optimizedSubscores,
     changes: [...extraChanges, ...rewrite.changes],
     placeholders: rewrite.placeholders,
+    checksMoved: rewrite.checksMoved,
+    humanNeeded: rewrite.humanNeeded,
     source,
   };
 }
@@ -72,7 +74,9 @@ export async function optimizeContent(llm: LlmClient, call: OptimizerCall, input
 
   const guarded = guardInventedFacts(input.content, answer.value.optimizedContent);
   const format = detectFormat(input.content);
-  const optimized = auditContent(guarded.text, { format: format === 'text' ? detectFormat(guarded.text) : format });
+  const optimizedFormat = format === 'text' ? detectFormat(guarded.text) : format;
+  const optimized = auditContent(guarded.text, { format: optimizedFormat });
+  const original = auditContent(input.content, { format });
   if (optimized.overallScore < builtIn.originalScore) {
     return fromRewrite(builtIn, BUILT_IN_SOURCE, [
       { kind: 'rewrite', description: `${answer.model}'s rewrite scored ${optimized.overallScore}, below your original's ${builtIn.originalScore}, so the built-in rewrite is shown instead.` },
@@ -92,6 +96,9 @@ export async function optimizeContent(llm: LlmClient, call: OptimizerCall, input
     optimizedSubscores: optimized.subscores,
     changes,
     placeholders: placeholdersIn(guarded.text),
+    // The model's edits are re-audited as a whole: the checks it moved, and what it could not supply.
+    checksMoved: checkChanges(original, optimized),
+    humanNeeded: humanNeeded(buildPageModel({ body: guarded.text, format: optimizedFormat, url: null }), optimized),
     source: answer.model,
   };
 }

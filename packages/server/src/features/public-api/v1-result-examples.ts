@@ -241,6 +241,8 @@ export const V1_RESULT_EXAMPLES: Record<string, unknown> = {
     },
     "changes": [],
     "placeholders": [],
+    "checksMoved": [],
+    "humanNeeded": [],
     "source": "built-in analysis"
   },
   "runEntityCoverageAnalyzer": {

@@ -21,10 +21,10 @@ export function GeneratorResults({ result }: { result: ContentGeneratorResult })
             {faqs.map((faq) => (
               <div key={faq.question} className="space-y-1.5 py-3 first:pt-0 last:pb-0" data-testid="generated-faq">
                 <dt className="font-medium text-slate-900">{faq.question}</dt>
-                <dd className="text-slate-700">{faq.answer}</dd>
+                <dd className="whitespace-pre-line text-slate-700">{faq.answer}</dd>
                 <dd className="space-y-1">
                   <ScoreNote score={faq.score} />
-                  <GroundingNote grounded={faq.grounded} reason={faq.reason} sourceUrl={faq.sourceUrl} />
+                  <GroundingNote grounded={faq.grounded} reason={faq.reason} sourceUrl={faq.sourceUrl} sourcePassage={faq.sourcePassage} />
                 </dd>
               </div>
             ))}
@@ -52,7 +52,7 @@ export function GeneratorResults({ result }: { result: ContentGeneratorResult })
                 <dd className="text-slate-900">{metaTags.keywords.join(', ')}</dd>
               </div>
             </dl>
-            <GroundingNote grounded={metaTags.grounded} reason={metaTags.reason} sourceUrl={metaTags.sourceUrl} />
+            <GroundingNote grounded={metaTags.grounded} reason={metaTags.reason} sourceUrl={metaTags.sourceUrl} sourcePassage={metaTags.sourcePassage} />
             <div className="flex items-start gap-2">
               <pre className="flex-1 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">{metaTags.raw}</pre>
               <CopyButton text={metaTags.raw} label="Copy tags" />
@@ -84,12 +84,12 @@ function TextList({ items }: { items: GeneratedText[] }) {
       {items.map((item, index) => (
         <li key={`${item.text}-${index}`} className="space-y-1.5 py-3 first:pt-0 last:pb-0" data-testid="generated-text">
           <div className="flex items-start justify-between gap-3">
-            <p className="font-medium text-slate-900">{item.text}</p>
+            <p className="font-medium whitespace-pre-line text-slate-900">{item.text}</p>
             {item.grounded ? <CopyButton text={item.answer ? `${item.text}\n\n${item.answer}` : item.text} /> : null}
           </div>
-          {item.answer ? <p className="text-slate-700">{item.answer}</p> : null}
+          {item.answer ? <p className="whitespace-pre-line text-slate-700">{item.answer}</p> : null}
           <ScoreNote score={item.score} />
-          <GroundingNote grounded={item.grounded} reason={item.reason} sourceUrl={item.sourceUrl} />
+          <GroundingNote grounded={item.grounded} reason={item.reason} sourceUrl={item.sourceUrl} sourcePassage={item.sourcePassage} />
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { SUBSCORE_IDS, SUBSCORE_LABELS, type ContentOptimizerResult, type OptimizerChange } from '@citable/contract';
+import { SUBSCORE_IDS, SUBSCORE_LABELS, type CheckChange, type ContentOptimizerResult, type OptimizerChange } from '@citable/contract';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -16,7 +16,28 @@ const CHANGE_LABELS: Record<OptimizerChange['kind'], string> = {
   rewrite: 'Rewrite',
   'figure-removed': 'Invented figure removed',
   'quote-removed': 'Invented quote removed',
+  'direct-answer': 'Direct answer',
+  'step-list': 'Numbered steps',
+  'source-link': 'Source link',
+  definition: 'Definition first',
 };
+
+/** "Questions are answered concisely 78 → 90": the checks the re-audit scored differently after an edit. */
+function MovedChecks({ checks, label }: { checks: CheckChange[]; label: string }) {
+  return (
+    <ul className="flex flex-wrap gap-1.5 text-xs" aria-label={label}>
+      {checks.map((c) => {
+        const up = (c.currentScore ?? 0) > (c.previousScore ?? 0);
+        return (
+          <li key={c.checkId} className={`rounded-full px-2 py-0.5 ring-1 ${up ? 'bg-emerald-50 text-emerald-900 ring-emerald-200' : 'bg-amber-50 text-amber-900 ring-amber-200'}`}>
+            {c.title}: {c.previousScore ?? 'n/a'} → {c.currentScore ?? 'n/a'}
+            <span className="sr-only">{up ? ' (up)' : ' (down)'}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
@@ -44,6 +65,25 @@ export function OptimizerResults({ result, original }: { result: ContentOptimize
           ))}
         </ul>
       </ResultCard>
+      {result.improvement <= 0 ? (
+        <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="optimizer-no-improvement">
+          Nothing the optimizer can do with your own words raised the score. What it needs is content only you can supply, listed below.
+        </p>
+      ) : null}
+      {result.humanNeeded.length ? (
+        <ResultCard title="What only you can add">
+          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800" data-testid="optimizer-human-needed">
+            {result.humanNeeded.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </ResultCard>
+      ) : null}
+      {result.checksMoved.length ? (
+        <ResultCard title="Checks the rewrite moved">
+          <MovedChecks checks={result.checksMoved} label="Checks the rewrite moved" />
+        </ResultCard>
+      ) : null}
       <ResultCard title={`Changes (${result.changes.length})`}>
         {result.changes.length === 0 ? (
           <p className="text-slate-600">No change was made.</p>
@@ -55,11 +95,8 @@ export function OptimizerResults({ result, original }: { result: ContentOptimize
                   <Badge className="mr-2">{CHANGE_LABELS[change.kind]}</Badge>
                   {change.description}
                 </p>
-                {change.before && change.after ? (
-                  <p className="text-xs text-slate-600">
-                    <del className="line-through">{change.before}</del> → <ins className="no-underline">{change.after}</ins>
-                  </p>
-                ) : null}
+                {change.before !== undefined || change.after !== undefined ? <DiffView compact before={change.before ?? ''} after={change.after ?? ''} /> : null}
+                {change.checks?.length ? <MovedChecks checks={change.checks} label="Checks this edit moved" /> : null}
               </li>
             ))}
           </ul>
