@@ -11,6 +11,8 @@ import { findDateInText, type TextDateOptions } from './dates';
 import { isElement, isHidden, NON_CONTENT } from './dom';
 import { collapseWhitespace } from '../text/words';
 
+// Classes that hide an element from sighted readers (Bootstrap, WordPress): a date kept there for machines is not shown.
+const HIDDEN_CLASS_RE = /(?:^|\s)(?:hidden|d-none|sr-only|visually-hidden|screen-reader-text)(?:\s|$)/i;
 const OTHER_ELEMENTS = new Set(['blockquote', 'figure', 'figcaption', 'nav', 'footer', 'aside']);
 
 /** How much text before and after the headline's start is read, in characters. */
@@ -24,6 +26,10 @@ export interface HeadlineDate {
   iso: string;
   /** The date as written, for the explanation. */
   context: string;
+  /** The text of the element the date is written in, up to the element boundaries around it. */
+  line: string;
+  /** Characters between the headline's start (or, before it, its end) and the date. */
+  distance: number;
 }
 
 /** The date written nearest to the headline element, before or after it, or null. */
@@ -32,15 +38,15 @@ export function dateNearHeadline(headline: Element, options: TextDateOptions = {
   const before = collapseWhitespace(textFrom(headline, BEFORE_CHARS, 'before'));
   const next = firstPublished(after, options);
   const previous = lastPublished(before, options);
-  if (next && previous) return next.distance <= previous.distance ? next.date : previous.date;
-  return next?.date ?? previous?.date ?? null;
+  const nearest = next && previous ? (next.distance <= previous.distance ? next : previous) : (next ?? previous);
+  return nearest ? { ...nearest.date, distance: nearest.distance } : null;
 }
 
 function plausible(iso: string): boolean {
   return Number(iso.slice(0, 4)) >= MIN_YEAR;
 }
 
-function firstPublished(text: string, options: TextDateOptions): { date: HeadlineDate; distance: number } | null {
+function firstPublished(text: string, options: TextDateOptions): { date: Omit<HeadlineDate, 'distance'>; distance: number } | null {
   let offset = 0;
   while (offset < text.length) {
     const found = findDateInText(text.slice(offset), options);
@@ -48,15 +54,15 @@ function firstPublished(text: string, options: TextDateOptions): { date: Headlin
     const start = offset + found.index;
     const end = offset + found.end;
     if (plausible(found.iso) && !UPDATED_BEFORE_RE.test(text.slice(Math.max(0, start - 40), start))) {
-      return { date: { iso: found.iso, context: text.slice(start, end).trim().slice(0, 80) }, distance: start };
+      return { date: { iso: found.iso, context: text.slice(start, end).trim().slice(0, 80), line: lineAround(text, start, end) }, distance: start };
     }
     offset = end;
   }
   return null;
 }
 
-function lastPublished(text: string, options: TextDateOptions): { date: HeadlineDate; distance: number } | null {
-  let best: { date: HeadlineDate; distance: number } | null = null;
+function lastPublished(text: string, options: TextDateOptions): { date: Omit<HeadlineDate, 'distance'>; distance: number } | null {
+  let best: { date: Omit<HeadlineDate, 'distance'>; distance: number } | null = null;
   let offset = 0;
   while (offset < text.length) {
     const found = findDateInText(text.slice(offset), options);
@@ -64,11 +70,18 @@ function lastPublished(text: string, options: TextDateOptions): { date: Headline
     const start = offset + found.index;
     const end = offset + found.end;
     if (plausible(found.iso) && !UPDATED_BEFORE_RE.test(text.slice(Math.max(0, start - 40), start))) {
-      best = { date: { iso: found.iso, context: text.slice(start, end).trim().slice(0, 80) }, distance: text.length - end };
+      best = { date: { iso: found.iso, context: text.slice(start, end).trim().slice(0, 80), line: lineAround(text, start, end) }, distance: text.length - end };
     }
     offset = end;
   }
   return best;
+}
+
+/** The text between the element boundaries (" | ") around a date. */
+function lineAround(text: string, start: number, end: number): string {
+  const from = text.lastIndexOf(' | ', start);
+  const to = text.indexOf(' | ', end);
+  return text.slice(from < 0 ? 0 : from + 3, to < 0 ? text.length : to).trim();
 }
 
 /**
@@ -91,7 +104,7 @@ function textFrom(headline: Element, limit: number, direction: 'after' | 'before
       length += node.data.length;
       return length < limit;
     }
-    if (!isElement(node) || NON_CONTENT.has(node.name) || isHidden(node) || excluded(node)) return true;
+    if (!isElement(node) || NON_CONTENT.has(node.name) || isHidden(node) || HIDDEN_CLASS_RE.test(node.attribs.class ?? '') || excluded(node)) return true;
     parts.push(' | ');
     const children = direction === 'after' ? node.children : [...node.children].reverse();
     for (const child of children) if (!add(child, depth + 1)) return false;
