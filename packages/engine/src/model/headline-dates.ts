@@ -94,11 +94,29 @@ function textFrom(headline: Element, limit: number, direction: 'after' | 'before
   let inOther = false;
   for (let p = headline.parent; p && isElement(p); p = p.parent) if (isOtherContent(p)) inOther = true;
   const excluded = inOther ? (el: Element) => OTHER_ELEMENTS.has(el.name) : isOtherContent;
+  const { parts, add } = visibleTextCollector(limit, 3000, excluded, direction);
+  if (direction === 'after' && !add(headline, 0)) return parts.join('');
+  // Then the siblings on that side of the headline, of its parent, and so on up to the body.
+  for (let node: AnyNode | null = headline; node && node.parent && node.parent.type !== 'root'; node = node.parent) {
+    if (isElement(node.parent) && node.parent.name === 'html') break;
+    for (let sibling = direction === 'after' ? node.next : node.prev; sibling; sibling = direction === 'after' ? sibling.next : sibling.prev) {
+      if (!add(sibling, 0)) return finish(parts, direction);
+    }
+  }
+  return finish(parts, direction);
+}
+
+/**
+ * A walker that gathers the text a reader sees, element boundaries marked " | ", skipping scripts,
+ * hidden elements and what `excluded` sets aside; `add` returns false once `limit` characters or
+ * `maxNodes` nodes are read. Children are read last first when reading backwards.
+ */
+function visibleTextCollector(limit: number, maxNodes: number, excluded: (el: Element) => boolean, direction: 'after' | 'before') {
   const parts: string[] = [];
   let length = 0;
   let visited = 0;
   const add = (node: AnyNode, depth: number): boolean => {
-    if (length >= limit || ++visited > 3000 || depth > 40) return false;
+    if (length >= limit || ++visited > maxNodes || depth > 40) return false;
     if (node.type === 'text') {
       parts.push(node.data);
       length += node.data.length;
@@ -111,15 +129,37 @@ function textFrom(headline: Element, limit: number, direction: 'after' | 'before
     parts.push(' | ');
     return true;
   };
-  if (direction === 'after' && !add(headline, 0)) return parts.join('');
-  // Then the siblings on that side of the headline, of its parent, and so on up to the body.
-  for (let node: AnyNode | null = headline; node && node.parent && node.parent.type !== 'root'; node = node.parent) {
-    if (isElement(node.parent) && node.parent.name === 'html') break;
-    for (let sibling = direction === 'after' ? node.next : node.prev; sibling; sibling = direction === 'after' ? sibling.next : sibling.prev) {
-      if (!add(sibling, 0)) return finish(parts, direction);
+  return { parts, add };
+}
+
+// A date introduced as the publication date, in the languages of the corpus pages and their
+// neighbours: "Published on", "Veröffentlicht am", "Erschienen am", "Dieser Artikel wurde am",
+// "Publié le", "Mise en ligne", "Publicado el", "Pubblicato il", "Gepubliceerd op".
+const PUBLISHED_LABEL_RE =
+  /(?:published|posted|veröffentlicht|erschienen|publiziert|dieser (?:artikel|beitrag) wurde|publié|mise? en ligne|publicado|pubblicato|gepubliceerd)(?:\s+(?:on|am|le|el|il|em|op))?\s*:?\s*/giu;
+/** How many characters of the page's visible text are searched for a labelled publication date. */
+const LABELLED_TEXT_CHARS = 200_000;
+
+/**
+ * A date the page labels as its publication date anywhere in its visible text outside comments,
+ * related stories, navigation and footers ("Erschienen am: 01.11.2023" under the article), for
+ * pages whose header shows none. The first such date is the page's; none gives null.
+ */
+export function labelledPublicationDate(body: Element, options: TextDateOptions = {}): HeadlineDate | null {
+  const { parts, add } = visibleTextCollector(LABELLED_TEXT_CHARS, 100_000, isOtherContent, 'after');
+  add(body, 0);
+  const text = collapseWhitespace(parts.join(''));
+  PUBLISHED_LABEL_RE.lastIndex = 0;
+  for (let m = PUBLISHED_LABEL_RE.exec(text); m; m = PUBLISHED_LABEL_RE.exec(text)) {
+    const after = m.index + m[0].length;
+    const found = findDateInText(text.slice(after, after + 40), options);
+    // The date must follow the label (a "Published" column heading far from any date is not one).
+    if (found && found.index <= 3 && plausible(found.iso)) {
+      const start = after + found.index;
+      return { iso: found.iso, context: text.slice(m.index, after + found.end).trim().slice(0, 80), line: lineAround(text, start, after + found.end), distance: start };
     }
   }
-  return finish(parts, direction);
+  return null;
 }
 
 function finish(parts: string[], direction: 'after' | 'before'): string {

@@ -2,7 +2,7 @@ import type { Element } from 'domhandler';
 import type { DocumentFacts } from './collect-document';
 import { isObject, stringValue, typesOf } from './json-ld';
 import { dateFromUrl, findDateInText, parseDate } from './dates';
-import { dateNearHeadline, type HeadlineDate } from './headline-dates';
+import { dateNearHeadline, labelledPublicationDate, type HeadlineDate } from './headline-dates';
 import { findHeadline } from './headline';
 import { bylineNearHeadline } from './headline-byline';
 import { namesFromByline } from './authors';
@@ -516,6 +516,10 @@ function extractDates(facts: DocumentFacts, article: JsonLdNode | null, typedNod
     if (!fallback) {
       const near = nearHeadline();
       if (near) fallback = [near.iso, `the date written by the headline "${near.context}"`];
+    }
+    if (!fallback && facts.body) {
+      const labelled = labelledPublicationDate(facts.body, { monthFirst });
+      if (labelled) fallback = [labelled.iso, `the date the page labels as published: "${labelled.context}"`];
     }
   }
   const markedModified = times.find((t) => t.modified);
