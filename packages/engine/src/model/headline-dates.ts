@@ -32,10 +32,14 @@ export interface HeadlineDate {
   distance: number;
 }
 
-/** The date written nearest to the headline element, before or after it, or null. */
-export function dateNearHeadline(headline: Element, options: TextDateOptions = {}): HeadlineDate | null {
-  const after = collapseWhitespace(textFrom(headline, AFTER_CHARS, 'after'));
-  const before = collapseWhitespace(textFrom(headline, BEFORE_CHARS, 'before'));
+/**
+ * The date written nearest to the headline element, before or after it, or null. `window` reads
+ * fewer characters on each side (the header only, counted as written, whitespace included), which
+ * costs less on pages that need no more.
+ */
+export function dateNearHeadline(headline: Element, options: TextDateOptions = {}, window?: number): HeadlineDate | null {
+  const after = collapseWhitespace(textFrom(headline, Math.min(window ?? AFTER_CHARS, AFTER_CHARS), 'after'));
+  const before = collapseWhitespace(textFrom(headline, Math.min(window ?? BEFORE_CHARS, BEFORE_CHARS), 'before'));
   const next = firstPublished(after, options);
   const previous = lastPublished(before, options);
   const nearest = next && previous ? (next.distance <= previous.distance ? next : previous) : (next ?? previous);

@@ -491,19 +491,16 @@ function extractDates(facts: DocumentFacts, article: JsonLdNode | null, typedNod
   // (23:01 UTC for a page published the next morning in Rome). The address's day is the one a
   // reader sees.
   const monthFirst = monthFirstPage(facts);
-  let near: HeadlineDate | null | undefined;
-  const nearHeadline = (): HeadlineDate | null => {
-    if (near === undefined) {
-      const headline = firstHeadline(facts);
-      near = headline ? dateNearHeadline(headline, { monthFirst }) : null;
-    }
-    return near;
+  let headline: Element | null | undefined;
+  const nearHeadline = (window?: number): HeadlineDate | null => {
+    headline ??= firstHeadline(facts);
+    return headline ? dateNearHeadline(headline, { monthFirst }, window) : null;
   };
   const published =
     markupPublished && urlDate?.[1] && markupPublished[0].slice(0, 10) !== urlDate[1].slice(0, 10)
       ? ([urlDate[1], `the date in the URL (${urlDatePart(urlDate[0] ?? '')}), not the markup's ${markupPublished[1]} (${markupPublished[0].slice(0, 10)})`] as [string, string])
       : markupPublished && !urlDate
-        ? shownInstead(markupPublished, dateLineByHeadline(nearHeadline()), urls.map(monthFromUrl).find((m) => m !== null) ?? null)
+        ? shownInstead(markupPublished, dateLineByHeadline(nearHeadline(HEADER_DATE_CHARS + DATE_LINE_CHARS)), urls.map(monthFromUrl).find((m) => m !== null) ?? null)
         : markupPublished;
   if (!published) {
     const w = writtenDate().published;
