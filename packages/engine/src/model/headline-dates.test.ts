@@ -116,6 +116,8 @@ describe('a date the page labels as published', () => {
     expect(got.source).toContain('Erschienen am: 01.11.2023');
     expect(published(page(`<h1>Radon</h1>${far}<p>Publié le 29 juin 2019</p>`)).day).toBe('2019-06-29');
     expect(published(page(`<h1>Radon</h1>${far}<p>Dieser Artikel wurde am 14. Dezember 2015 um 14:48 veröffentlicht.</p>`)).day).toBe('2015-12-14');
+    // Label and date in elements of their own, as a credits list writes them.
+    expect(published(page(`<h1>Radon</h1>${far}<ul><li><p>Mise en ligne</p><p>23 mai 2019</p></li></ul>`)).day).toBe('2019-05-23');
   });
 
   it('takes no unlabelled date, and no labelled one in comments, related stories or footers', () => {

@@ -156,9 +156,11 @@ export function labelledPublicationDate(body: Element, options: TextDateOptions 
   PUBLISHED_LABEL_RE.lastIndex = 0;
   for (let m = PUBLISHED_LABEL_RE.exec(text); m; m = PUBLISHED_LABEL_RE.exec(text)) {
     const after = m.index + m[0].length;
-    const found = findDateInText(text.slice(after, after + 40), options);
-    // The date must follow the label (a "Published" column heading far from any date is not one).
-    if (found && found.index <= 3 && plausible(found.iso)) {
+    const next = text.slice(after, after + 40);
+    const found = findDateInText(next, options);
+    // The date must follow the label, in its element or the next one ("Mise en ligne | 23 mai
+    // 2019" in a credits list); a "Published" heading followed by other words is not a label.
+    if (found && /^[\s|:]*$/.test(next.slice(0, found.index)) && plausible(found.iso)) {
       const start = after + found.index;
       return { iso: found.iso, context: text.slice(m.index, after + found.end).trim().slice(0, 80), line: lineAround(text, start, after + found.end), distance: start };
     }
