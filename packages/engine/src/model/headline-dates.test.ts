@@ -129,6 +129,8 @@ describe('a date the page labels as published', () => {
   it('needs the date right after the label', () => {
     const far = `${ARTICLE.repeat(12)}`;
     expect(published(page(`<h1>Radon</h1>${far}<p>Veröffentlicht wurde die Karte vom Amt für Strahlenschutz im Jahr 01.11.2023</p>`)).day).toBeNull();
+    // Other words between the label and a date close by: a sentence, not a label.
+    expect(published(page(`<h1>Radon</h1>${far}<p>Erschienen sind drei Bände, zuletzt 01.11.2023.</p>`)).day).toBeNull();
   });
 });
 
