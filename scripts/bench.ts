@@ -33,7 +33,12 @@ const engineRatio = engine.medianMs / engine.parseMedianMs;
 console.log(
   `engine corpus: ${engine.pages} pages, best of ${engine.rounds} rounds per page; ` +
     `engine median ${engine.medianMs} ms, p95 ${engine.p95Ms} ms; bare parse median ${engine.parseMedianMs} ms, p95 ${engine.parseP95Ms} ms; ` +
-    `median per-page ratio ${engine.medianPageRatio}x; ${engine.pagesPerSecond.toFixed(0)} pages/s on one thread`,
+    `median per-page ratio ${engine.medianPageRatio}x; ${engine.pagesPerSecond.toFixed(0)} pages/s on one thread; ` +
+    `slowest page ${engine.maxMs} ms (${engine.slowestPage}; target <= 50 ms)`,
+);
+console.log(
+  `engine on the dates corpus: ${engine.dates.pages} pages; engine median ${engine.dates.medianMs} ms, bare parse median ${engine.dates.parseMedianMs} ms; ` +
+    `median per-page ratio ${engine.dates.medianPageRatio}x; slowest page ${engine.dates.maxMs} ms (${engine.dates.slowestPage}; target <= 50 ms)`,
 );
 
 // The CLI as a pipeline runs it, one process per page, beside the peer aiseo-audit.

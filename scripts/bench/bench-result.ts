@@ -8,8 +8,13 @@ export interface EngineBenchResult {
   parseP95Ms: number;
   /** Median over pages of engine time / parse time, as the engine's helper computes it. */
   medianPageRatio: number;
+  /** The slowest page (best of the rounds) and its name: target no page over 50 ms. */
+  maxMs: number;
+  slowestPage: string;
   pagesPerSecond: number;
   peakRssMb: number;
+  /** The same figures on the dates corpus (test/corpus-dates, 300 pages decoded by their charset). */
+  dates: { pages: number; medianMs: number; parseMedianMs: number; medianPageRatio: number; maxMs: number; slowestPage: string };
 }
 
 export interface CrawlBenchResult {

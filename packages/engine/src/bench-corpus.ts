@@ -11,6 +11,9 @@ export interface CorpusTiming {
   parseP95Ms: number;
   /** Median over pages of engine time / parse time. */
   medianRatio: number;
+  /** The slowest page's engine time (target: no page over 50 ms) and its index in the sources. */
+  maxMs: number;
+  slowestPage: number;
   totalMs: number;
 }
 
@@ -59,6 +62,8 @@ export function benchCorpus(sources: string[], options: { rounds?: number; warmu
     parseMedianMs: r2(percentile(sort(parse), 0.5)),
     parseP95Ms: r2(percentile(sort(parse), 0.95)),
     medianRatio: r2(percentile(sort(ratios), 0.5)),
+    maxMs: r2(Math.max(0, ...engine)),
+    slowestPage: engine.length === 0 ? -1 : engine.indexOf(Math.max(...engine)),
     totalMs: r2(total),
   };
 }

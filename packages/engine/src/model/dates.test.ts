@@ -27,6 +27,12 @@ describe('parseDate', () => {
     expect(parseDate('2016/08-10')).toBeNull();
   });
 
+  it('reads milliseconds written after a colon, as some CMSs write them, and nothing else after one', () => {
+    expect(parseDate('2022-01-10T22:06:08:684Z')).toBe('2022-01-10T22:06:08.684Z');
+    expect(parseDate('2022-01-10T22:06:08:68Z')).toBeNull();
+    expect(parseDate('2022-01-10T22:06:08:6840Z')).toBeNull();
+  });
+
   it('cuts fractions to milliseconds', () => {
     expect(parseDate('2017-11-24T18:42:20.314667')).toBe('2017-11-24T18:42:20.314Z');
     expect(parseDate('2017-11-24T18:42:20.3Z')).toBe('2017-11-24T18:42:20.300Z');

@@ -47,7 +47,7 @@ const ZONES: Record<string, number> = {
 };
 
 const ISO_RE =
-  /^(\d{4})([-/.]?)(\d{2})\2(\d{2})(?:(?:T|\s+|\s*T\s*)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+  /^(\d{4})([-/.]?)(\d{2})\2(\d{2})(?:(?:T|\s+|\s*T\s*)(\d{1,2}):(\d{2})(?::(\d{2})(?:(?:[.,]|:(?=\d{3}(?!\d)))(\d+))?)?\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -79,6 +79,7 @@ function zoneOffset(zone: string | undefined): number | null {
 
 /**
  * An ISO 8601 date or date-time as metadata writes it ("2016-08-10T11:15:53+00:00",
+ * "2022-01-10T22:06:08:684Z" with the milliseconds after a colon, as some CMSs write them,
  * "2017-11-03 03:01:00.000000", "2015-04-30T07:19:58", "2024-06-25", "2016/08/10"), and, failing
  * that, a date written out in words. Returns the normal form or null.
  */

@@ -61,10 +61,76 @@ describe('the date written by the headline', () => {
     expect(published(page(`<h1>Radon im Boden: Neue Karte</h1><p>Am 26.04.1986 explodierte der Reaktor.</p>`)).day).toBeNull();
   });
 
-  it('ranks below the markup and the address', () => {
-    const marked = page(`<h1>Radon im Boden: Neue Karte</h1><p>25.01.2022</p>${ARTICLE}`, '<title>Radon</title><meta property="article:published_time" content="2022-01-24T09:00:00+01:00">');
-    expect(published(marked).day).toBe('2022-01-24');
+  it('ranks below the address', () => {
     expect(published(page(`<h1>Radon im Boden: Neue Karte</h1><p>25.01.2022</p>${ARTICLE}`), 'https://example.org/2022/01/20/radon').day).toBe('2022-01-20');
+  });
+});
+
+describe('the date line by the headline against the markup', () => {
+  const marked = (body: string, url: string | null = 'https://example.org/presse/radon') =>
+    published(page(body, '<title>Radon</title><meta property="article:published_time" content="2022-01-24T09:00:00+01:00">'), url);
+
+  it('takes the day a date line under the headline shows over a hidden markup date on another day, and says so', () => {
+    const got = marked(`<h1>Radon im Boden: Neue Karte</h1><p class="meta">Berlin, 25.01.2022</p>${ARTICLE}`);
+    expect(got.day).toBe('2022-01-25');
+    expect(got.source).toContain('25.01.2022');
+    expect(got.source).toContain('meta article:published_time (2022-01-24)');
+  });
+
+  it('keeps the markup, with its time, when the date line shows the same day', () => {
+    const html = page(`<h1>Radon im Boden: Neue Karte</h1><p>24.01.2022</p>${ARTICLE}`, '<title>Radon</title><meta property="article:published_time" content="2022-01-24T09:00:00+01:00">');
+    const m = buildPageModel({ body: html, format: 'html', url: null });
+    expect(m.dates.publishedAt).toBe('2022-01-24T09:00:00.000+01:00');
+    expect(m.dates.publishedSource).toBe('meta article:published_time');
+  });
+
+  it('keeps the markup for a date in a sentence, not a date line', () => {
+    expect(marked(`<h1>Radon im Boden: Neue Karte</h1><p>Dieser Artikel ist ursprünglich am 25. Januar 2022 erschienen.</p>${ARTICLE}`).day).toBe('2022-01-24');
+  });
+
+  it('keeps the markup for a date line far below the headline', () => {
+    expect(marked(`<h1>Radon im Boden: Neue Karte</h1>${ARTICLE}${ARTICLE}<p>25.01.2022</p>`).day).toBe('2022-01-24');
+  });
+
+  it('keeps the markup when the date line is its day read the other way round', () => {
+    const html = page(`<h1>Radon im Boden: Neue Karte</h1><p>01/11/2021</p>${ARTICLE}`, '<title>Radon</title><meta property="article:published_time" content="2021-11-01T09:00:00+01:00">');
+    expect(published(html).day).toBe('2021-11-01');
+  });
+
+  it('keeps the markup that an address dated to the month agrees with', () => {
+    expect(marked(`<h1>Radon im Boden: Neue Karte</h1><p>25.02.2022</p>${ARTICLE}`, 'https://example.org/2022/01/radon/').day).toBe('2022-01-24');
+    // The address's month on the shown date's side: the shown date stands.
+    expect(marked(`<h1>Radon im Boden: Neue Karte</h1><p>25.01.2022</p>${ARTICLE}`, 'https://example.org/2022/01/radon/').day).toBe('2022-01-25');
+  });
+
+  it('does not take a date hidden by its class as shown', () => {
+    expect(marked(`<h1>Radon im Boden: Neue Karte</h1><time class="hidden">2022-01-25 14:15:57</time><p class="sr-only">25.01.2022</p>${ARTICLE}`).day).toBe('2022-01-24');
+  });
+});
+
+describe('a date the page labels as published', () => {
+  it('reads "Erschienen am", "Publié le" and "Dieser Artikel wurde am" far from the headline when nothing else dates the page', () => {
+    const far = `${ARTICLE.repeat(12)}`;
+    const got = published(page(`<h1>Radon im Boden: Neue Karte</h1>${far}<p>Letzte Änderung: 31.10.2023<br>Erschienen am: 01.11.2023</p>`));
+    expect(got.day).toBe('2023-11-01');
+    expect(got.source).toContain('Erschienen am: 01.11.2023');
+    expect(published(page(`<h1>Radon</h1>${far}<p>Publié le 29 juin 2019</p>`)).day).toBe('2019-06-29');
+    expect(published(page(`<h1>Radon</h1>${far}<p>Dieser Artikel wurde am 14. Dezember 2015 um 14:48 veröffentlicht.</p>`)).day).toBe('2015-12-14');
+    // Label and date in elements of their own, as a credits list writes them.
+    expect(published(page(`<h1>Radon</h1>${far}<ul><li><p>Mise en ligne</p><p>23 mai 2019</p></li></ul>`)).day).toBe('2019-05-23');
+  });
+
+  it('takes no unlabelled date, and no labelled one in comments, related stories or footers', () => {
+    const far = `${ARTICLE.repeat(12)}`;
+    expect(published(page(`<h1>Radon</h1>${far}<p>Am 01.11.2023 kamen viele.</p>`)).day).toBeNull();
+    expect(published(page(`<h1>Radon</h1>${far}<div class="comments"><p>Veröffentlicht am 02.11.2023</p></div><aside>Published on 03.11.2023</aside><footer>Erschienen am 04.11.2023</footer>`)).day).toBeNull();
+  });
+
+  it('needs the date right after the label', () => {
+    const far = `${ARTICLE.repeat(12)}`;
+    expect(published(page(`<h1>Radon</h1>${far}<p>Veröffentlicht wurde die Karte vom Amt für Strahlenschutz im Jahr 01.11.2023</p>`)).day).toBeNull();
+    // Other words between the label and a date close by: a sentence, not a label.
+    expect(published(page(`<h1>Radon</h1>${far}<p>Erschienen sind drei Bände, zuletzt 01.11.2023.</p>`)).day).toBeNull();
   });
 });
 

@@ -11,6 +11,8 @@ import { findDateInText, type TextDateOptions } from './dates';
 import { isElement, isHidden, NON_CONTENT } from './dom';
 import { collapseWhitespace } from '../text/words';
 
+// Classes that hide an element from sighted readers (Bootstrap, WordPress): a date kept there for machines is not shown.
+const HIDDEN_CLASS_RE = /(?:^|\s)(?:hidden|d-none|sr-only|visually-hidden|screen-reader-text)(?:\s|$)/i;
 const OTHER_ELEMENTS = new Set(['blockquote', 'figure', 'figcaption', 'nav', 'footer', 'aside']);
 
 /** How much text before and after the headline's start is read, in characters. */
@@ -24,23 +26,31 @@ export interface HeadlineDate {
   iso: string;
   /** The date as written, for the explanation. */
   context: string;
+  /** The text of the element the date is written in, up to the element boundaries around it. */
+  line: string;
+  /** Characters between the headline's start (or, before it, its end) and the date. */
+  distance: number;
 }
 
-/** The date written nearest to the headline element, before or after it, or null. */
-export function dateNearHeadline(headline: Element, options: TextDateOptions = {}): HeadlineDate | null {
-  const after = collapseWhitespace(textFrom(headline, AFTER_CHARS, 'after'));
-  const before = collapseWhitespace(textFrom(headline, BEFORE_CHARS, 'before'));
+/**
+ * The date written nearest to the headline element, before or after it, or null. `window` reads
+ * fewer characters on each side (the header only, counted as written, whitespace included), which
+ * costs less on pages that need no more.
+ */
+export function dateNearHeadline(headline: Element, options: TextDateOptions = {}, window?: number): HeadlineDate | null {
+  const after = collapseWhitespace(textFrom(headline, Math.min(window ?? AFTER_CHARS, AFTER_CHARS), 'after'));
+  const before = collapseWhitespace(textFrom(headline, Math.min(window ?? BEFORE_CHARS, BEFORE_CHARS), 'before'));
   const next = firstPublished(after, options);
   const previous = lastPublished(before, options);
-  if (next && previous) return next.distance <= previous.distance ? next.date : previous.date;
-  return next?.date ?? previous?.date ?? null;
+  const nearest = next && previous ? (next.distance <= previous.distance ? next : previous) : (next ?? previous);
+  return nearest ? { ...nearest.date, distance: nearest.distance } : null;
 }
 
 function plausible(iso: string): boolean {
   return Number(iso.slice(0, 4)) >= MIN_YEAR;
 }
 
-function firstPublished(text: string, options: TextDateOptions): { date: HeadlineDate; distance: number } | null {
+function firstPublished(text: string, options: TextDateOptions): { date: Omit<HeadlineDate, 'distance'>; distance: number } | null {
   let offset = 0;
   while (offset < text.length) {
     const found = findDateInText(text.slice(offset), options);
@@ -48,15 +58,15 @@ function firstPublished(text: string, options: TextDateOptions): { date: Headlin
     const start = offset + found.index;
     const end = offset + found.end;
     if (plausible(found.iso) && !UPDATED_BEFORE_RE.test(text.slice(Math.max(0, start - 40), start))) {
-      return { date: { iso: found.iso, context: text.slice(start, end).trim().slice(0, 80) }, distance: start };
+      return { date: { iso: found.iso, context: text.slice(start, end).trim().slice(0, 80), line: lineAround(text, start, end) }, distance: start };
     }
     offset = end;
   }
   return null;
 }
 
-function lastPublished(text: string, options: TextDateOptions): { date: HeadlineDate; distance: number } | null {
-  let best: { date: HeadlineDate; distance: number } | null = null;
+function lastPublished(text: string, options: TextDateOptions): { date: Omit<HeadlineDate, 'distance'>; distance: number } | null {
+  let best: { date: Omit<HeadlineDate, 'distance'>; distance: number } | null = null;
   let offset = 0;
   while (offset < text.length) {
     const found = findDateInText(text.slice(offset), options);
@@ -64,11 +74,18 @@ function lastPublished(text: string, options: TextDateOptions): { date: Headline
     const start = offset + found.index;
     const end = offset + found.end;
     if (plausible(found.iso) && !UPDATED_BEFORE_RE.test(text.slice(Math.max(0, start - 40), start))) {
-      best = { date: { iso: found.iso, context: text.slice(start, end).trim().slice(0, 80) }, distance: text.length - end };
+      best = { date: { iso: found.iso, context: text.slice(start, end).trim().slice(0, 80), line: lineAround(text, start, end) }, distance: text.length - end };
     }
     offset = end;
   }
   return best;
+}
+
+/** The text between the element boundaries (" | ") around a date. */
+function lineAround(text: string, start: number, end: number): string {
+  const from = text.lastIndexOf(' | ', start);
+  const to = text.indexOf(' | ', end);
+  return text.slice(from < 0 ? 0 : from + 3, to < 0 ? text.length : to).trim();
 }
 
 /**
@@ -81,23 +98,7 @@ function textFrom(headline: Element, limit: number, direction: 'after' | 'before
   let inOther = false;
   for (let p = headline.parent; p && isElement(p); p = p.parent) if (isOtherContent(p)) inOther = true;
   const excluded = inOther ? (el: Element) => OTHER_ELEMENTS.has(el.name) : isOtherContent;
-  const parts: string[] = [];
-  let length = 0;
-  let visited = 0;
-  const add = (node: AnyNode, depth: number): boolean => {
-    if (length >= limit || ++visited > 3000 || depth > 40) return false;
-    if (node.type === 'text') {
-      parts.push(node.data);
-      length += node.data.length;
-      return length < limit;
-    }
-    if (!isElement(node) || NON_CONTENT.has(node.name) || isHidden(node) || excluded(node)) return true;
-    parts.push(' | ');
-    const children = direction === 'after' ? node.children : [...node.children].reverse();
-    for (const child of children) if (!add(child, depth + 1)) return false;
-    parts.push(' | ');
-    return true;
-  };
+  const { parts, add } = visibleTextCollector(limit, 3000, excluded, direction);
   if (direction === 'after' && !add(headline, 0)) return parts.join('');
   // Then the siblings on that side of the headline, of its parent, and so on up to the body.
   for (let node: AnyNode | null = headline; node && node.parent && node.parent.type !== 'root'; node = node.parent) {
@@ -107,6 +108,64 @@ function textFrom(headline: Element, limit: number, direction: 'after' | 'before
     }
   }
   return finish(parts, direction);
+}
+
+/**
+ * A walker that gathers the text a reader sees, element boundaries marked " | ", skipping scripts,
+ * hidden elements and what `excluded` sets aside; `add` returns false once `limit` characters or
+ * `maxNodes` nodes are read. Children are read last first when reading backwards.
+ */
+function visibleTextCollector(limit: number, maxNodes: number, excluded: (el: Element) => boolean, direction: 'after' | 'before') {
+  const parts: string[] = [];
+  let length = 0;
+  let visited = 0;
+  const add = (node: AnyNode, depth: number): boolean => {
+    if (length >= limit || ++visited > maxNodes || depth > 40) return false;
+    if (node.type === 'text') {
+      parts.push(node.data);
+      length += node.data.length;
+      return length < limit;
+    }
+    if (!isElement(node) || NON_CONTENT.has(node.name) || isHidden(node) || HIDDEN_CLASS_RE.test(node.attribs.class ?? '') || excluded(node)) return true;
+    parts.push(' | ');
+    const children = direction === 'after' ? node.children : [...node.children].reverse();
+    for (const child of children) if (!add(child, depth + 1)) return false;
+    parts.push(' | ');
+    return true;
+  };
+  return { parts, add };
+}
+
+// A date introduced as the publication date, in the languages of the corpus pages and their
+// neighbours: "Published on", "Veröffentlicht am", "Erschienen am", "Dieser Artikel wurde am",
+// "Publié le", "Mise en ligne", "Publicado el", "Pubblicato il", "Gepubliceerd op".
+const PUBLISHED_LABEL_RE =
+  /(?:published|posted|veröffentlicht|erschienen|publiziert|dieser (?:artikel|beitrag) wurde|publié|mise? en ligne|publicado|pubblicato|gepubliceerd)(?:\s+(?:on|am|le|el|il|em|op))?\s*:?\s*/giu;
+/** How many characters of the page's visible text are searched for a labelled publication date. */
+const LABELLED_TEXT_CHARS = 200_000;
+
+/**
+ * A date the page labels as its publication date anywhere in its visible text outside comments,
+ * related stories, navigation and footers ("Erschienen am: 01.11.2023" under the article), for
+ * pages whose header shows none. The first such date is the page's; none gives null.
+ */
+export function labelledPublicationDate(body: Element, options: TextDateOptions = {}): HeadlineDate | null {
+  const { parts, add } = visibleTextCollector(LABELLED_TEXT_CHARS, 100_000, isOtherContent, 'after');
+  add(body, 0);
+  const text = collapseWhitespace(parts.join(''));
+  PUBLISHED_LABEL_RE.lastIndex = 0;
+  for (let m = PUBLISHED_LABEL_RE.exec(text); m; m = PUBLISHED_LABEL_RE.exec(text)) {
+    const after = m.index + m[0].length;
+    const next = text.slice(after, after + 40);
+    const found = findDateInText(next, options);
+    // The date must follow the label, in its element or the next one ("Mise en ligne | 23 mai
+    // 2019" in a credits list); a "Published" heading followed by other words is not a label.
+    if (found && /^[\s|:]*$/.test(next.slice(0, found.index)) && plausible(found.iso)) {
+      const start = after + found.index;
+      return { iso: found.iso, context: text.slice(m.index, after + found.end).trim().slice(0, 80), line: lineAround(text, start, after + found.end), distance: start };
+    }
+  }
+  return null;
 }
 
 function finish(parts: string[], direction: 'after' | 'before'): string {

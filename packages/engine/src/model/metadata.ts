@@ -2,7 +2,7 @@ import type { Element } from 'domhandler';
 import type { DocumentFacts } from './collect-document';
 import { isObject, stringValue, typesOf } from './json-ld';
 import { dateFromUrl, findDateInText, parseDate } from './dates';
-import { dateNearHeadline } from './headline-dates';
+import { dateNearHeadline, labelledPublicationDate, type HeadlineDate } from './headline-dates';
 import { findHeadline } from './headline';
 import { bylineNearHeadline } from './headline-byline';
 import { namesFromByline } from './authors';
@@ -490,10 +490,18 @@ function extractDates(facts: DocumentFacts, article: JsonLdNode | null, typedNod
   // out; a markup date on another day is a later rewrite or the same instant in another zone
   // (23:01 UTC for a page published the next morning in Rome). The address's day is the one a
   // reader sees.
+  const monthFirst = monthFirstPage(facts);
+  let headline: Element | null | undefined;
+  const nearHeadline = (window?: number): HeadlineDate | null => {
+    headline ??= firstHeadline(facts);
+    return headline ? dateNearHeadline(headline, { monthFirst }, window) : null;
+  };
   const published =
     markupPublished && urlDate?.[1] && markupPublished[0].slice(0, 10) !== urlDate[1].slice(0, 10)
       ? ([urlDate[1], `the date in the URL (${urlDatePart(urlDate[0] ?? '')}), not the markup's ${markupPublished[1]} (${markupPublished[0].slice(0, 10)})`] as [string, string])
-      : markupPublished;
+      : markupPublished && !urlDate
+        ? shownInstead(markupPublished, dateLineByHeadline(nearHeadline(HEADER_DATE_CHARS + DATE_LINE_CHARS)), urls.map(monthFromUrl).find((m) => m !== null) ?? null)
+        : markupPublished;
   if (!published) {
     const w = writtenDate().published;
     fallback = first([
@@ -503,9 +511,12 @@ function extractDates(facts: DocumentFacts, article: JsonLdNode | null, typedNod
       [timeValue(inByline), timeSource(inByline, 'in a byline or date line')],
     ]);
     if (!fallback) {
-      const headline = firstHeadline(facts);
-      const near = headline ? dateNearHeadline(headline, { monthFirst: monthFirstPage(facts) }) : null;
+      const near = nearHeadline();
       if (near) fallback = [near.iso, `the date written by the headline "${near.context}"`];
+    }
+    if (!fallback && facts.body) {
+      const labelled = labelledPublicationDate(facts.body, { monthFirst });
+      if (labelled) fallback = [labelled.iso, `the date the page labels as published: "${labelled.context}"`];
     }
   }
   const markedModified = times.find((t) => t.modified);
@@ -527,6 +538,44 @@ function extractDates(facts: DocumentFacts, article: JsonLdNode | null, typedNod
     modifiedSource: modified?.[1] ?? null,
     unreadable,
   };
+}
+
+/** How far from the headline's start a written date still belongs to the article's header, in characters. */
+const HEADER_DATE_CHARS = 250;
+/**
+ * The longest element text that is a date line ("Berlin, 28.10.2021", "Publié le 29 juin 2019",
+ * "19. Oktober 2019 00:04 Uhr") rather than a sentence that mentions a date ("Dieser Artikel ist
+ * ursprünglich am 27. Februar 2017 erschienen.", "vanished on Sunday morning, November 3, 2013").
+ */
+const DATE_LINE_CHARS = 48;
+
+/** The date a reader sees in a date line of the article's header, right by the headline, or null. */
+function dateLineByHeadline(near: HeadlineDate | null): [string, string] | null {
+  if (!near || near.distance > HEADER_DATE_CHARS || near.line.length > DATE_LINE_CHARS) return null;
+  return [near.iso, `the date written by the headline "${near.context}"`];
+}
+
+/**
+ * A reader takes a page's date from its header: when the header's date line shows another day
+ * than the hidden markup (a CMS that stamps the first draft's date, a feed's date, a re-issue),
+ * the shown day is the one a reader cites. A date introduced as an update never gets here.
+ */
+function shownInstead(markup: [string, string], shown: [string, string] | null, urlMonth: string | null): [string, string] {
+  if (!shown) return markup;
+  const shownDay = shown[0].slice(0, 10);
+  const markupDay = markup[0].slice(0, 10);
+  if (shownDay === markupDay) return markup;
+  // "11/01/2021" read the other way round is the markup's day: the same date, not another one.
+  if (`${shownDay.slice(0, 4)}-${shownDay.slice(8, 10)}-${shownDay.slice(5, 7)}` === markupDay) return markup;
+  // An address dated to the month ("/2019/10/slug") that the markup agrees with and the shown date does not.
+  if (urlMonth && markupDay.startsWith(urlMonth) && !shownDay.startsWith(urlMonth)) return markup;
+  return [shown[0], `${shown[1]}, the day the page shows, not the markup's ${markup[1]} (${markupDay})`];
+}
+
+/** The year and month of an address dated to the month ("/2019/10/slug"), as "2019-10", or null. */
+function monthFromUrl(url: string | null): string | null {
+  const m = url ? /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(?:\/[^?#]*)?\/((?:19|20)\d{2})\/(0[1-9]|1[0-2])\//i.exec(url) : null;
+  return m ? `${m[1]}-${m[2]}` : null;
 }
 
 /** A page in English without a region, or in US English, writes "03/04/2019" month first. */
