@@ -8,7 +8,10 @@ import {
   cmsItemContentSchema,
   cmsItemsResponseSchema,
   cmsListResponseSchema,
+  contentfulIntegrationRequestSchema,
+  drupalIntegrationRequestSchema,
   shopifyIntegrationRequestSchema,
+  webflowIntegrationRequestSchema,
   wordpressIntegrationRequestSchema,
   type CmsFunctionResponse,
   type ConnectableCmsType,
@@ -17,13 +20,15 @@ import { assertEntitled, currentPlan } from '../billing';
 import { connectCms, publishToCms, syncCms, type CmsDeps } from './service';
 import { deleteIntegration, findIntegration, getSyncedItem, integrationExists, listIntegrations, listSyncedItems } from './store';
 import { HttpError, notFound } from '../../lib/http-error';
+import type { CmsApiSettings } from '../../settings/cms-apis';
 
 export interface CmsRouteOptions {
   key: Buffer;
   allowHosts: string[];
+  apis: CmsApiSettings;
 }
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema };
 const idParams = z.object({ id: z.uuid() });
 
 type Action = { action: 'connect' | 'publish' | 'sync' | 'disconnect' };
@@ -55,7 +60,7 @@ async function runAction(app: FastifyInstance, deps: CmsDeps, request: FastifyRe
 
 /** CMS Integrations: the spec's function calls (spec 002 §7.1) and the list/delete calls of §7.2. */
 export const cmsRoutes: FastifyPluginAsyncZod<CmsRouteOptions> = async (app, options) => {
-  const deps: CmsDeps = { db: app.db, key: options.key, allowHosts: options.allowHosts };
+  const deps: CmsDeps = { db: app.db, key: options.key, allowHosts: options.allowHosts, apis: options.apis };
 
   app.post(
     '/api/functions/wordpress-integration',
@@ -67,6 +72,24 @@ export const cmsRoutes: FastifyPluginAsyncZod<CmsRouteOptions> = async (app, opt
     '/api/functions/shopify-integration',
     { schema: { body: shopifyIntegrationRequestSchema, response: { 200: cmsFunctionResponseSchema, ...errors } } },
     (request) => runAction(app, deps, request, 'shopify', request.body),
+  );
+
+  app.post(
+    '/api/functions/webflow-integration',
+    { schema: { body: webflowIntegrationRequestSchema, response: { 200: cmsFunctionResponseSchema, ...errors } } },
+    (request) => runAction(app, deps, request, 'webflow', request.body),
+  );
+
+  app.post(
+    '/api/functions/contentful-integration',
+    { schema: { body: contentfulIntegrationRequestSchema, response: { 200: cmsFunctionResponseSchema, ...errors } } },
+    (request) => runAction(app, deps, request, 'contentful', request.body),
+  );
+
+  app.post(
+    '/api/functions/drupal-integration',
+    { schema: { body: drupalIntegrationRequestSchema, response: { 200: cmsFunctionResponseSchema, ...errors } } },
+    (request) => runAction(app, deps, request, 'drupal', request.body),
   );
 
   app.get('/api/cms', { schema: { response: { 200: cmsListResponseSchema, 401: apiErrorSchema } } }, async (request) => {
