@@ -1,6 +1,8 @@
 import { createClient, type PlainClientAPI } from 'contentful-management';
+import type { SafeFetcher } from '@citable/crawler';
 import type { ContentfulIntegrationRequest } from '@citable/contract';
 import { CmsError } from './cms-error';
+import { safeFetchAdapter } from './contentful-fetch-adapter';
 import { serialiseJsonLd } from './json-ld-block';
 import { richTextToHtml, type RichTextNode } from './rich-text-html';
 import type { Connector, SyncedItemInput } from './types';
@@ -30,7 +32,6 @@ type Fields = Record<string, Record<string, unknown> | undefined>;
 // The CMA's largest page is 1000; entries with their fields are heavy, so 100 a page, 1000 in all.
 const PAGE_SIZE = 100;
 const MAX_ENTRIES = 1000;
-const REQUEST_TIMEOUT_MS = 20_000;
 // The SDK waits out a 429 for X-Contentful-RateLimit-Reset seconds, then tries again, this often.
 const RATE_LIMIT_RETRIES = 3;
 /** The JSON object (or Long text) field a front end renders as JSON-LD (see the setup steps). */
@@ -47,8 +48,8 @@ function failure(error: unknown): CmsError {
   try {
     details = JSON.parse(raw) as typeof details;
   } catch {
-    // Not an API answer: the network failed before one came.
-    return new CmsError('could not reach the Contentful API');
+    // Not an API answer: the fetcher refused the address or the network failed before one came.
+    return new CmsError(`could not reach the Contentful API (${raw})`);
   }
   const status = typeof details.status === 'number' ? details.status : undefined;
   const text = typeof details.message === 'string' && details.message.trim() ? details.message.trim() : null;
@@ -69,21 +70,21 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
 /**
  * The Content Management API through Contentful's own SDK (`contentful-management`, plain client),
  * at CONTENTFUL_API_URL. The SDK is the normal client and does its own rate limiting: a 429 is
- * retried after the X-Contentful-RateLimit-Reset seconds the API names. The address is the
- * operator's, never the user's, so the SDK's own HTTP client is used there instead of SafeFetcher;
- * the space and environment ids that go into its paths are checked by the contract's schema.
+ * retried after the X-Contentful-RateLimit-Reset seconds the API names. Its requests travel
+ * through the SSRF-guarded fetcher (safeFetchAdapter) like every other connector's; the space and
+ * environment ids that go into its paths are checked by the contract's schema.
  */
 export function contentfulConnector(apiUrl: string): Connector<ContentfulCredentials, ConnectInput, ContentfulPublishInput> {
   const api = new URL(apiUrl);
 
-  const client = (credentials: ContentfulCredentials): PlainClientAPI =>
+  const client = (fetcher: SafeFetcher, credentials: ContentfulCredentials): PlainClientAPI =>
     createClient(
       {
         accessToken: credentials.accessToken,
+        adapter: safeFetchAdapter(fetcher),
         host: api.host,
         insecure: api.protocol === 'http:',
         ...(api.pathname !== '/' ? { basePath: api.pathname.replace(/\/+$/, '') } : {}),
-        timeout: REQUEST_TIMEOUT_MS,
         retryLimit: RATE_LIMIT_RETRIES,
         // The SDK logs each retry to the console by default; the server's own log is enough.
         logHandler: () => undefined,
@@ -105,17 +106,17 @@ export function contentfulConnector(apiUrl: string): Connector<ContentfulCredent
       return { siteUrl: `https://app.contentful.com/spaces/${credentials.spaceId}/environments/${credentials.environment}`, credentials };
     },
 
-    async verify(_fetcher, _siteUrl, credentials) {
+    async verify(fetcher, _siteUrl, credentials) {
       await guarded(async () => {
-        const cma = client(credentials);
+        const cma = client(fetcher, credentials);
         await cma.space.get({});
         await cma.environment.get({});
       });
     },
 
-    async publish(_fetcher, siteUrl, credentials, input) {
+    async publish(fetcher, siteUrl, credentials, input) {
       return guarded(async () => {
-        const cma = client(credentials);
+        const cma = client(fetcher, credentials);
         const entry = await cma.entry.get({ entryId: input.entryId });
         const contentType = (await cma.contentType.get({ contentTypeId: entry.sys.contentType.sys.id })) as unknown as ContentTypeInfo;
         const locale = await defaultLocale(cma);
@@ -143,9 +144,9 @@ export function contentfulConnector(apiUrl: string): Connector<ContentfulCredent
       });
     },
 
-    async sync(_fetcher, siteUrl, credentials) {
+    async sync(fetcher, siteUrl, credentials) {
       return guarded(async () => {
-        const cma = client(credentials);
+        const cma = client(fetcher, credentials);
         const locale = await defaultLocale(cma);
         const types = new Map<string, ContentTypeInfo>();
         for (const type of (await cma.contentType.getMany({ query: { limit: 1000 } })).items) types.set(type.sys.id, type as unknown as ContentTypeInfo);
