@@ -82,7 +82,7 @@ export function PublishModal({ integration, onClose, onPublish }: PublishModalPr
         </div>
       ) : spec ? (
         <form className="space-y-4" onSubmit={submit} aria-busy={busy}>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className={spec.hasTitle ? 'grid gap-4 sm:grid-cols-2' : 'grid gap-4'}>
             <TextField label={spec.targetLabel} required={spec.targetRequired} value={fields.target} onChange={set('target')} data-autofocus hint={spec.targetHint} autoComplete="off" />
             {spec.hasTitle ? <TextField label="Title (optional)" value={fields.title} onChange={set('title')} maxLength={255} /> : null}
           </div>
