@@ -8,6 +8,7 @@ import {
   cmsItemContentSchema,
   cmsItemsResponseSchema,
   cmsListResponseSchema,
+  CONNECTABLE_CMS_TYPES,
   contentfulIntegrationRequestSchema,
   drupalIntegrationRequestSchema,
   shopifyIntegrationRequestSchema,
@@ -30,6 +31,14 @@ export interface CmsRouteOptions {
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema };
 const idParams = z.object({ id: z.uuid() });
+
+const REQUEST_SCHEMAS = {
+  wordpress: wordpressIntegrationRequestSchema,
+  shopify: shopifyIntegrationRequestSchema,
+  webflow: webflowIntegrationRequestSchema,
+  contentful: contentfulIntegrationRequestSchema,
+  drupal: drupalIntegrationRequestSchema,
+} satisfies Record<ConnectableCmsType, z.ZodType>;
 
 type Action = { action: 'connect' | 'publish' | 'sync' | 'disconnect' };
 
@@ -62,35 +71,14 @@ async function runAction(app: FastifyInstance, deps: CmsDeps, request: FastifyRe
 export const cmsRoutes: FastifyPluginAsyncZod<CmsRouteOptions> = async (app, options) => {
   const deps: CmsDeps = { db: app.db, key: options.key, allowHosts: options.allowHosts, apis: options.apis };
 
-  app.post(
-    '/api/functions/wordpress-integration',
-    { schema: { body: wordpressIntegrationRequestSchema, response: { 200: cmsFunctionResponseSchema, ...errors } } },
-    (request) => runAction(app, deps, request, 'wordpress', request.body),
-  );
-
-  app.post(
-    '/api/functions/shopify-integration',
-    { schema: { body: shopifyIntegrationRequestSchema, response: { 200: cmsFunctionResponseSchema, ...errors } } },
-    (request) => runAction(app, deps, request, 'shopify', request.body),
-  );
-
-  app.post(
-    '/api/functions/webflow-integration',
-    { schema: { body: webflowIntegrationRequestSchema, response: { 200: cmsFunctionResponseSchema, ...errors } } },
-    (request) => runAction(app, deps, request, 'webflow', request.body),
-  );
-
-  app.post(
-    '/api/functions/contentful-integration',
-    { schema: { body: contentfulIntegrationRequestSchema, response: { 200: cmsFunctionResponseSchema, ...errors } } },
-    (request) => runAction(app, deps, request, 'contentful', request.body),
-  );
-
-  app.post(
-    '/api/functions/drupal-integration',
-    { schema: { body: drupalIntegrationRequestSchema, response: { 200: cmsFunctionResponseSchema, ...errors } } },
-    (request) => runAction(app, deps, request, 'drupal', request.body),
-  );
+  // One function route per connector (`/api/functions/{type}-integration`), each with its own body schema.
+  for (const type of CONNECTABLE_CMS_TYPES) {
+    app.post(
+      `/api/functions/${type}-integration`,
+      { schema: { body: REQUEST_SCHEMAS[type], response: { 200: cmsFunctionResponseSchema, ...errors } } },
+      (request) => runAction(app, deps, request, type, request.body as Action & Record<string, unknown>),
+    );
+  }
 
   app.get('/api/cms', { schema: { response: { 200: cmsListResponseSchema, 401: apiErrorSchema } } }, async (request) => {
     const owner = await app.requireOwner(request);
