@@ -56,7 +56,7 @@ test('an Agency user connects WordPress, syncs and audits a post, publishes a dr
   await page.goto(`${server.baseUrl}/dashboard?section=integrations`);
   await page.getByTestId('cms-section').waitFor();
   expect(await page.getByTestId('cms-card-wordpress').getAttribute('data-state')).toBe('available');
-  expect(await page.getByTestId('cms-card-webflow').getAttribute('data-state')).toBe('coming_soon');
+  expect(await page.getByTestId('cms-card-webflow').getAttribute('data-state')).toBe('available');
   await screenshot(page, 'cms-catalogue');
 
   await page.getByRole('button', { name: 'WordPress details' }).click();

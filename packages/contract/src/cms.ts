@@ -9,8 +9,8 @@ import type { PlanId } from './plans';
 
 export const cmsTypeSchema = z.enum(CMS_TYPES as [CmsType, ...CmsType[]]);
 
-/** Connectors with a real client on the server; the others are listed as coming soon. */
-export const CONNECTABLE_CMS_TYPES = ['wordpress', 'shopify'] as const satisfies readonly CmsType[];
+/** Connectors with a real client on the server; any other type would be listed as coming soon. */
+export const CONNECTABLE_CMS_TYPES = ['wordpress', 'shopify', 'webflow', 'contentful', 'drupal'] as const satisfies readonly CmsType[];
 export type ConnectableCmsType = (typeof CONNECTABLE_CMS_TYPES)[number];
 
 export function isConnectableCms(type: CmsType): type is ConnectableCmsType {
@@ -37,8 +37,6 @@ const entry = (cms_type: CmsType, description: string, features: string[], setup
   setupSteps,
 });
 
-const NOT_YET = ['This connector is not available yet; the audit, schema and content tools already work on any page URL.'];
-
 export const CMS_CATALOGUE: CmsCatalogueEntry[] = [
   entry(
     'wordpress',
@@ -62,11 +60,52 @@ export const CMS_CATALOGUE: CmsCatalogueEntry[] = [
       'Enter your shop domain (your-store.myshopify.com) and the access token here.',
     ],
   ),
-  entry('webflow', 'Sync Webflow CMS collections.', ['Collection item sync', 'Schema publishing'], NOT_YET),
-  entry('squarespace', 'Audit Squarespace pages and blog posts.', ['Blog post sync', 'Page audits'], NOT_YET),
-  entry('drupal', 'Connect Drupal nodes through JSON:API.', ['Node sync', 'Schema publishing'], NOT_YET),
-  entry('contentful', 'Optimize Contentful entries.', ['Entry sync', 'Rich text optimization'], NOT_YET),
+  entry(
+    'webflow',
+    'Sync your Webflow CMS collections to audit each item, and write optimized content and JSON-LD schema to an item.',
+    ['Sync the items of every CMS collection and audit each one', 'Write optimized HTML into an item\'s Rich text field', 'Write generated JSON-LD into a Plain text field that an Embed on the collection template outputs', 'Save as a draft change or publish the item live'],
+    [
+      'In Webflow, open Site settings → Apps & integrations → API access and generate a site token with CMS read and write access (Data API v2).',
+      'To publish schema, add a Plain text field with the slug "json-ld" to the collection, and on its template page add an Embed containing <script type="application/ld+json"> with that field bound inside.',
+      'Copy the token (it is shown once) and paste it here.',
+    ],
+  ),
+  entry(
+    'contentful',
+    'Sync Contentful entries to audit their text, and write optimized content and JSON-LD schema into entry fields.',
+    ['Sync the entries of an environment and audit each one', 'Write optimized text into a Long text field', 'Write generated JSON-LD into a JSON object or Long text field your front end renders', 'Save the entry, or save and publish it'],
+    [
+      'In Contentful, open Settings → CMA tokens and create a personal access token (it is shown once).',
+      'Note the space id (Settings → General settings) and the environment (usually master).',
+      'To publish schema, add a JSON object field (for example "jsonLd") to the content type, and render it as <script type="application/ld+json"> in your front end.',
+      'Enter the space id, environment and token here.',
+    ],
+  ),
+  entry(
+    'drupal',
+    'Sync Drupal content through JSON:API to audit each node, and publish optimized content and JSON-LD schema to a node.',
+    ['Sync published and unpublished nodes of every content type and audit each one', 'Create an unpublished article, or update a node\'s body', 'Add generated JSON-LD schema to the body as one script block'],
+    [
+      'Enable the core JSON:API module and allow create, read, update operations (Configuration → Web services → JSON:API).',
+      'Either enable the core HTTP Basic Authentication module and create an editor account for Citable, or install Simple OAuth and create a consumer with the client credentials grant.',
+      'For schema to reach the page, the body\'s text format must keep <script> elements (for example Full HTML).',
+      'Enter your site URL (https) and the user name and password, or the client id and secret, here.',
+    ],
+  ),
 ];
+
+/**
+ * Platforms users look for that Citable cannot connect to, with the reason. They are sold by no
+ * plan; the CMS Integrations screen and /integrations say why and what to do instead.
+ */
+export const UNSUPPORTED_CMS = [
+  {
+    id: 'squarespace',
+    name: 'Squarespace',
+    reason: 'Squarespace has no public API for writing pages or blog posts, so no connector can publish to it.',
+    instead: 'Audit Squarespace pages by URL, and paste the generated schema into the page\'s Advanced → Page Header Code Injection.',
+  },
+] as const;
 
 /** A stored connection (spec 002 §3), as every API response carries it: no credentials. */
 export const cmsIntegrationSchema = z.object({
@@ -83,9 +122,10 @@ export type CmsIntegration = z.infer<typeof cmsIntegrationSchema>;
 export const cmsListResponseSchema = z.object({ integrations: z.array(cmsIntegrationSchema) });
 export type CmsListResponse = z.infer<typeof cmsListResponseSchema>;
 
-export const CMS_ITEM_KINDS = ['post', 'product'] as const;
+/** Post (WordPress), product (Shopify), item (Webflow), node (Drupal), entry (Contentful). */
+export const CMS_ITEM_KINDS = ['post', 'product', 'item', 'node', 'entry'] as const;
 
-/** A post or product read by a sync; the content is fetched one item at a time for the audit. */
+/** A post, product, item, node or entry read by a sync; the content is fetched one at a time for the audit. */
 export const cmsSyncedItemSchema = z.object({
   id: z.string(),
   integration_id: z.string(),
@@ -154,6 +194,102 @@ export const shopifyIntegrationRequestSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('disconnect') }),
 ]);
 export type ShopifyIntegrationRequest = z.infer<typeof shopifyIntegrationRequestSchema>;
+
+/** Webflow ids (sites, collections, items) are 24 hexadecimal digits. */
+const webflowId = z.string().trim().regex(/^[0-9a-f]{24}$/i, 'Not a Webflow id');
+/** A Webflow CMS field slug ("post-body", "json-ld"). */
+const fieldSlug = z.string().trim().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Not a field name');
+
+/** `POST /api/functions/webflow-integration`: a Data API v2 site token. */
+export const webflowIntegrationRequestSchema = z.discriminatedUnion('action', [
+  z.strictObject({
+    action: z.literal('connect'),
+    siteToken: secret('Site token'),
+    /** Needed only when the token reaches more than one site. */
+    siteId: webflowId.optional(),
+  }),
+  z
+    .strictObject({
+      action: z.literal('publish'),
+      /** "collectionId/itemId", as a synced item's id shows it. */
+      itemId: z.string().trim().regex(/^[0-9a-f]{24}\/[0-9a-f]{24}$/i, 'Use the item id shown in synced content (collection/item)'),
+      content: publishContent.optional(),
+      schema: jsonLd.optional(),
+      /** Rich text field for the content; default the collection's first Rich text field. */
+      contentField: fieldSlug.optional(),
+      /** Plain text field for the JSON-LD; default "json-ld". */
+      schemaField: fieldSlug.optional(),
+      /** Publish the item to the live site; otherwise the change waits as a draft. */
+      live: z.boolean().optional(),
+    })
+    .refine((body) => body.content !== undefined || body.schema !== undefined, { message: 'Send content, schema or both', path: ['content'] }),
+  z.strictObject({ action: z.literal('sync') }),
+  z.strictObject({ action: z.literal('disconnect') }),
+]);
+export type WebflowIntegrationRequest = z.infer<typeof webflowIntegrationRequestSchema>;
+
+/** Contentful space, environment and entry ids: letters, digits, "-", "_", "." (used in API paths). */
+const contentfulId = (label: string) => z.string().trim().regex(/^[A-Za-z0-9_.-]{1,64}$/, `${label} may contain only letters, digits, ".", "-" and "_"`);
+
+/** `POST /api/functions/contentful-integration`: space id, environment and a Content Management API token. */
+export const contentfulIntegrationRequestSchema = z.discriminatedUnion('action', [
+  z.strictObject({
+    action: z.literal('connect'),
+    spaceId: contentfulId('Space id'),
+    environment: contentfulId('Environment').default('master'),
+    accessToken: secret('Content Management token'),
+  }),
+  z
+    .strictObject({
+      action: z.literal('publish'),
+      entryId: contentfulId('Entry id'),
+      content: publishContent.optional(),
+      schema: jsonLd.optional(),
+      /** Long text (or Symbol) field for the content; default the content type's first Long text field. */
+      contentField: contentfulId('Content field').optional(),
+      /** JSON object or Long text field for the JSON-LD; default "jsonLd". */
+      schemaField: contentfulId('Schema field').optional(),
+      /** Publish the entry after saving it. */
+      live: z.boolean().optional(),
+    })
+    .refine((body) => body.content !== undefined || body.schema !== undefined, { message: 'Send content, schema or both', path: ['content'] }),
+  z.strictObject({ action: z.literal('sync') }),
+  z.strictObject({ action: z.literal('disconnect') }),
+]);
+export type ContentfulIntegrationRequest = z.infer<typeof contentfulIntegrationRequestSchema>;
+
+/** `POST /api/functions/drupal-integration`: JSON:API with HTTP Basic auth or OAuth2 client credentials. */
+export const drupalIntegrationRequestSchema = z.discriminatedUnion('action', [
+  z
+    .strictObject({
+      action: z.literal('connect'),
+      siteUrl: z.string().trim().min(1, 'Site URL is required').max(2048),
+      authMethod: z.enum(['basic', 'oauth']),
+      username: z.string().trim().max(500).optional(),
+      password: z.string().max(500).optional(),
+      clientId: z.string().trim().max(500).optional(),
+      clientSecret: z.string().max(500).optional(),
+    })
+    .refine((body) => (body.authMethod === 'basic' ? Boolean(body.username && body.password) : true), { message: 'User name and password are required', path: ['username'] })
+    .refine((body) => (body.authMethod === 'oauth' ? Boolean(body.clientId && body.clientSecret) : true), { message: 'Client id and client secret are required', path: ['clientId'] }),
+  z
+    .strictObject({
+      action: z.literal('publish'),
+      /** "bundle/uuid", as a synced node's id shows it; without it an unpublished article is created. */
+      nodeId: z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_]{1,64}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Use the node id shown in synced content (type/uuid)')
+        .optional(),
+      title: z.string().trim().min(1).max(255).optional(),
+      content: publishContent.optional(),
+      schema: jsonLd.optional(),
+    })
+    .refine((body) => body.content !== undefined || body.schema !== undefined, { message: 'Send content, schema or both', path: ['content'] }),
+  z.strictObject({ action: z.literal('sync') }),
+  z.strictObject({ action: z.literal('disconnect') }),
+]);
+export type DrupalIntegrationRequest = z.infer<typeof drupalIntegrationRequestSchema>;
 
 export const cmsFunctionResponseSchema = z.object({
   success: z.literal(true),

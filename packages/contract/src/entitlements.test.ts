@@ -21,7 +21,7 @@ describe('entitlements (spec 002 §6, §9; spec 000 §6)', () => {
   });
 
   test('CMS tiers, playbooks and report templates', () => {
-    expect(['wordpress', 'squarespace', 'shopify', 'webflow', 'contentful', 'drupal'].map((cms) => requiredPlanFor({ cms: cms as 'drupal' }))).toEqual(['core', 'core', 'pro', 'pro', 'pro', 'agency']);
+    expect(['wordpress', 'shopify', 'webflow', 'contentful', 'drupal'].map((cms) => requiredPlanFor({ cms: cms as 'drupal' }))).toEqual(['core', 'pro', 'pro', 'pro', 'agency']);
     expect(requiredPlanFor({ playbook: 'ai-visibility-foundation' })).toBe('free');
     expect(requiredPlanFor({ playbook: 'voice-search-optimization' })).toBe('core');
     expect(requiredPlanFor({ playbook: 'something-new' })).toBe('pro');
@@ -41,7 +41,8 @@ describe('entitlements (spec 002 §6, §9; spec 000 §6)', () => {
   test('the comparison table is derived from the gates', () => {
     const rows = Object.fromEntries(planComparison().map((row) => [row.label, row.values]));
     expect(rows['Competitive Intelligence']).toEqual({ free: false, core: false, pro: true, agency: true });
-    expect(rows['CMS integrations'].core).toBe('WordPress, Squarespace');
+    expect(rows['CMS integrations'].core).toBe('WordPress');
+    expect(rows['CMS integrations'].agency).toBe('WordPress, Shopify, Webflow, Contentful, Drupal');
     expect(rows['Reports per month']).toEqual({ free: false, core: '10', pro: '50', agency: '200' });
   });
 });

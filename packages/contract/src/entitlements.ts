@@ -54,10 +54,13 @@ export const AREAS: Record<AreaId, AreaDefinition> = {
   'proactive-suggestions': area('proactive-suggestions', 'Weekly proactive suggestions', 'pro'),
 };
 
-/** CMS connectors and the plan that unlocks each (spec 002 §6 CMS tiers). */
+/**
+ * CMS connectors and the plan that unlocks each (spec 002 §6 CMS tiers). Only connectors that
+ * exist are here, so no plan table can sell one that does not: Squarespace has no public API to
+ * write pages or posts (see UNSUPPORTED_CMS in cms.ts) and is not sold.
+ */
 export const CMS_REQUIRED_PLAN = {
   wordpress: 'core',
-  squarespace: 'core',
   shopify: 'pro',
   webflow: 'pro',
   contentful: 'pro',
@@ -67,7 +70,6 @@ export type CmsType = keyof typeof CMS_REQUIRED_PLAN;
 export const CMS_TYPES = Object.keys(CMS_REQUIRED_PLAN) as CmsType[];
 export const CMS_NAMES: Record<CmsType, string> = {
   wordpress: 'WordPress',
-  squarespace: 'Squarespace',
   shopify: 'Shopify',
   webflow: 'Webflow',
   contentful: 'Contentful',

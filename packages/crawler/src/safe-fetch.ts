@@ -70,7 +70,7 @@ export interface FetchOptions {
   /** Return a redirect as it is (empty body, Location in headers). Default true: follow. */
   followRedirects?: boolean;
   /** Default GET. Other methods never follow redirects: replaying a write elsewhere is the caller's decision. */
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
   /**
    * Extra request headers (API credentials). Sent only to the origin of the first request, so a
    * redirect to another host never receives them.

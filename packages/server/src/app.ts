@@ -183,7 +183,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(genieChatbotRoutes);
   await app.register(aiContentGeneratorRoutes, { allowHosts: config.fetchAllowHosts });
   await app.register(contentOptimizerRoutes);
-  await app.register(cmsRoutes, { key: config.credentialsKey, allowHosts: config.fetchAllowHosts });
+  await app.register(cmsRoutes, { key: config.credentialsKey, allowHosts: config.fetchAllowHosts, apis: config.cmsApis });
   await app.register(whiteLabelRoutes);
   await app.register(realtimeContentAnalysisRoutes);
   await app.register(playbookRoutes);

@@ -8,6 +8,7 @@ import { readLlmSettings, type LlmSettings } from './settings/llm';
 import { loadBillingConfig, type BillingConfig } from './settings/billing';
 import { readReportStorageSettings, type ReportStorageSettings } from './settings/report-storage';
 import { resolveCredentialsKey } from './settings/cms-credentials-key';
+import { readCmsApiSettings, type CmsApiSettings } from './settings/cms-apis';
 import { readRateLimitSettings, type RateLimitSettings } from './ops/rate-limit';
 import { readWebhookSettings, type WebhookSettings } from './settings/webhooks';
 
@@ -50,6 +51,8 @@ export interface Config {
   reportStorage: ReportStorageSettings;
   /** AES-256 key of stored CMS credentials (CREDENTIALS_KEY; generated into DATA_DIR outside production). */
   credentialsKey: Buffer;
+  /** Webflow's and Contentful's API addresses (WEBFLOW_API_URL, CONTENTFUL_API_URL): a proxy, or a fake in tests. */
+  cmsApis: CmsApiSettings;
   /** Requests per minute of each public API key (API_RATE_LIMIT_PER_MINUTE, default 60). */
   apiRateLimitPerMinute: number;
   /** Requests per minute per address to /api/v1 and /api/mcp without a valid key (API_ANONYMOUS_PER_MINUTE, default 60; 0 = off). */
@@ -239,6 +242,7 @@ export function loadConfig(env: Env = process.env): Config {
     citationSources: readCitationSourceSettings(env, publicUrl, (message) => new ConfigError(message)),
     reportStorage: readReportStorageSettings(env, dataDir, (message) => new ConfigError(message)),
     credentialsKey: resolveCredentialsKey(env, dataDir, isProduction, (message) => new ConfigError(message)),
+    cmsApis: readCmsApiSettings(env, (message) => new ConfigError(message)),
     apiRateLimitPerMinute: readApiRateLimit(env, (message) => new ConfigError(message)),
     apiAnonymousPerMinute: readApiAnonymousRateLimit(env, nodeEnv, (message) => new ConfigError(message)),
     rateLimit: readRateLimitSettings(env, nodeEnv, (message) => new ConfigError(message)),

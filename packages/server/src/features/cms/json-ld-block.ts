@@ -7,14 +7,15 @@ const SCRIPT = new RegExp(`<script type="application/ld\\+json" ${MARKER}>[\\s\\
 // WordPress keeps a raw <script> only inside a Custom HTML block; the editor would mangle it elsewhere.
 const WP_BLOCK = new RegExp(`<!-- wp:html -->\\s*${SCRIPT.source}\\s*<!-- /wp:html -->`, 'g');
 
-function serialise(schema: string | Record<string, unknown>): string {
+/** The JSON-LD as one line of text, safe inside a script element (a field an Embed outputs). */
+export function serialiseJsonLd(schema: string | Record<string, unknown>): string {
   const value = typeof schema === 'string' ? (JSON.parse(schema) as unknown) : schema;
   // "</" inside a string would end the script element early; "<\/" is the same JSON string.
   return JSON.stringify(value).replace(/<\//g, '<\\/');
 }
 
 export function jsonLdScript(schema: string | Record<string, unknown>): string {
-  return `<script type="application/ld+json" ${MARKER}>${serialise(schema)}</script>`;
+  return `<script type="application/ld+json" ${MARKER}>${serialiseJsonLd(schema)}</script>`;
 }
 
 /** Shopify product descriptions take the script as it is. */

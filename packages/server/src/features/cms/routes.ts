@@ -8,7 +8,11 @@ import {
   cmsItemContentSchema,
   cmsItemsResponseSchema,
   cmsListResponseSchema,
+  CONNECTABLE_CMS_TYPES,
+  contentfulIntegrationRequestSchema,
+  drupalIntegrationRequestSchema,
   shopifyIntegrationRequestSchema,
+  webflowIntegrationRequestSchema,
   wordpressIntegrationRequestSchema,
   type CmsFunctionResponse,
   type ConnectableCmsType,
@@ -17,14 +21,24 @@ import { assertEntitled, currentPlan } from '../billing';
 import { connectCms, publishToCms, syncCms, type CmsDeps } from './service';
 import { deleteIntegration, findIntegration, getSyncedItem, integrationExists, listIntegrations, listSyncedItems } from './store';
 import { HttpError, notFound } from '../../lib/http-error';
+import type { CmsApiSettings } from '../../settings/cms-apis';
 
 export interface CmsRouteOptions {
   key: Buffer;
   allowHosts: string[];
+  apis: CmsApiSettings;
 }
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema };
 const idParams = z.object({ id: z.uuid() });
+
+const REQUEST_SCHEMAS = {
+  wordpress: wordpressIntegrationRequestSchema,
+  shopify: shopifyIntegrationRequestSchema,
+  webflow: webflowIntegrationRequestSchema,
+  contentful: contentfulIntegrationRequestSchema,
+  drupal: drupalIntegrationRequestSchema,
+} satisfies Record<ConnectableCmsType, z.ZodType>;
 
 type Action = { action: 'connect' | 'publish' | 'sync' | 'disconnect' };
 
@@ -55,19 +69,16 @@ async function runAction(app: FastifyInstance, deps: CmsDeps, request: FastifyRe
 
 /** CMS Integrations: the spec's function calls (spec 002 §7.1) and the list/delete calls of §7.2. */
 export const cmsRoutes: FastifyPluginAsyncZod<CmsRouteOptions> = async (app, options) => {
-  const deps: CmsDeps = { db: app.db, key: options.key, allowHosts: options.allowHosts };
+  const deps: CmsDeps = { db: app.db, key: options.key, allowHosts: options.allowHosts, apis: options.apis };
 
-  app.post(
-    '/api/functions/wordpress-integration',
-    { schema: { body: wordpressIntegrationRequestSchema, response: { 200: cmsFunctionResponseSchema, ...errors } } },
-    (request) => runAction(app, deps, request, 'wordpress', request.body),
-  );
-
-  app.post(
-    '/api/functions/shopify-integration',
-    { schema: { body: shopifyIntegrationRequestSchema, response: { 200: cmsFunctionResponseSchema, ...errors } } },
-    (request) => runAction(app, deps, request, 'shopify', request.body),
-  );
+  // One function route per connector (`/api/functions/{type}-integration`), each with its own body schema.
+  for (const type of CONNECTABLE_CMS_TYPES) {
+    app.post(
+      `/api/functions/${type}-integration`,
+      { schema: { body: REQUEST_SCHEMAS[type], response: { 200: cmsFunctionResponseSchema, ...errors } } },
+      (request) => runAction(app, deps, request, type, request.body as Action & Record<string, unknown>),
+    );
+  }
 
   app.get('/api/cms', { schema: { response: { 200: cmsListResponseSchema, 401: apiErrorSchema } } }, async (request) => {
     const owner = await app.requireOwner(request);

@@ -5,9 +5,13 @@ import { HttpError } from '../../lib/http-error';
 import { CmsError } from './cms-error';
 import { CredentialsUnreadableError, decryptCredentials, encryptCredentials } from './credentials';
 import { isJsonText } from './json-ld-block';
+import type { CmsApiSettings } from '../../settings/cms-apis';
+import { contentfulConnector } from './contentful-connector';
+import { drupalConnector } from './drupal-connector';
 import { shopifyConnector } from './shopify-connector';
 import { findIntegration, replaceSyncedItems, saveIntegration, toIntegration } from './store';
 import type { Connector, Published } from './types';
+import { webflowConnector } from './webflow-connector';
 import { wordpressConnector } from './wordpress-connector';
 
 export interface CmsDeps {
@@ -16,12 +20,27 @@ export interface CmsDeps {
   key: Buffer;
   /** FETCH_ALLOW_HOSTS: private hosts the CMS may live on (development, tests). */
   allowHosts: readonly string[];
+  /** WEBFLOW_API_URL, CONTENTFUL_API_URL: the hosted APIs' addresses. */
+  apis: CmsApiSettings;
 }
 
 // The connectors differ in their inputs (checked by the route's schema); the service passes them through.
 type AnyConnector = Connector<unknown, unknown, unknown>;
 
-const CONNECTORS: Record<ConnectableCmsType, AnyConnector> = { wordpress: wordpressConnector, shopify: shopifyConnector };
+function connectorFor(deps: CmsDeps, type: ConnectableCmsType): AnyConnector {
+  switch (type) {
+    case 'wordpress':
+      return wordpressConnector as AnyConnector;
+    case 'shopify':
+      return shopifyConnector as AnyConnector;
+    case 'webflow':
+      return webflowConnector(deps.apis.webflowApiUrl) as AnyConnector;
+    case 'contentful':
+      return contentfulConnector(deps.apis.contentfulApiUrl) as AnyConnector;
+    case 'drupal':
+      return drupalConnector as AnyConnector;
+  }
+}
 
 /** Binds an envelope to its owner and CMS type (the GCM associated data). */
 const envelopeContext = (userId: string, type: ConnectableCmsType) => `cms:${type}:${userId}`;
@@ -40,15 +59,15 @@ async function withFetcher<T>(deps: CmsDeps, run: (fetcher: SafeFetcher) => Prom
  * check fails, and the error names the CMS as spec 002 §8 words it.
  */
 export async function connectCms(deps: CmsDeps, userId: string, type: ConnectableCmsType, input: unknown): Promise<CmsIntegration> {
-  const connector = CONNECTORS[type];
+  const connector = connectorFor(deps, type);
   try {
     const { siteUrl, credentials } = connector.prepare(input, deps.allowHosts);
-    await withFetcher(deps, (fetcher) => connector.verify(fetcher, siteUrl, credentials));
+    const verified = await withFetcher(deps, (fetcher) => connector.verify(fetcher, siteUrl, credentials));
     const row = await saveIntegration(deps.db, userId, {
       cmsType: type,
       cmsName: CMS_NAMES[type],
-      siteUrl,
-      credentialsEncrypted: encryptCredentials(deps.key, credentials, envelopeContext(userId, type)),
+      siteUrl: verified?.siteUrl ?? siteUrl,
+      credentialsEncrypted: encryptCredentials(deps.key, verified?.credentials ?? credentials, envelopeContext(userId, type)),
     });
     return toIntegration(row);
   } catch (error) {
@@ -68,9 +87,13 @@ async function connected(deps: CmsDeps, userId: string, type: ConnectableCmsType
   }
 }
 
-/** A site that fails during publish or sync is the gateway's problem, not the request's. */
+/**
+ * A site that fails during publish or sync is the gateway's problem, not the request's; a rate
+ * limit the site keeps up after the waits it asked for is passed on as one (429), so the client
+ * can tell "later" from "broken".
+ */
 function siteFailure(type: ConnectableCmsType, error: unknown): never {
-  if (error instanceof CmsError) throw new HttpError(502, { error: `${CMS_NAMES[type]}: ${error.message}` });
+  if (error instanceof CmsError) throw new HttpError(error.status === 429 ? 429 : 502, { error: `${CMS_NAMES[type]}: ${error.message}` });
   throw error;
 }
 
@@ -80,7 +103,7 @@ export async function publishToCms(deps: CmsDeps, userId: string, type: Connecta
   }
   const { row, credentials } = await connected(deps, userId, type);
   try {
-    return await withFetcher(deps, (fetcher) => CONNECTORS[type].publish(fetcher, row.siteUrl, credentials, input));
+    return await withFetcher(deps, (fetcher) => connectorFor(deps, type).publish(fetcher, row.siteUrl, credentials, input));
   } catch (error) {
     siteFailure(type, error);
   }
@@ -91,7 +114,7 @@ export async function syncCms(deps: CmsDeps, userId: string, type: ConnectableCm
   const { row, credentials } = await connected(deps, userId, type);
   let items;
   try {
-    items = await withFetcher(deps, (fetcher) => CONNECTORS[type].sync(fetcher, row.siteUrl, credentials));
+    items = await withFetcher(deps, (fetcher) => connectorFor(deps, type).sync(fetcher, row.siteUrl, credentials));
   } catch (error) {
     siteFailure(type, error);
   }

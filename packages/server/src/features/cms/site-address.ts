@@ -31,3 +31,8 @@ export function shopifyShopUrl(input: string, allowHosts: readonly string[]): st
   const url = secureBase(input.trim(), allowHosts, 'https');
   return url.origin;
 }
+
+/** "https://example.com/drupal/" -> "https://example.com/drupal" (JSON:API lives under /jsonapi). */
+export function drupalSiteUrl(input: string, allowHosts: readonly string[]): string {
+  return wordpressSiteUrl(input, allowHosts);
+}

@@ -3,7 +3,7 @@ import type { SafeFetcher } from '@citable/crawler';
 /** A post or product read by a sync, before it is stored. */
 export interface SyncedItemInput {
   externalId: string;
-  kind: 'post' | 'product';
+  kind: 'post' | 'product' | 'item' | 'node' | 'entry';
   title: string;
   url: string | null;
   content: string;
@@ -20,8 +20,12 @@ export interface Published {
 export interface Connector<Credentials, ConnectInput, PublishInput> {
   /** Checks and normalises the form's fields into the stored address and credentials. */
   prepare(input: ConnectInput, allowHosts: readonly string[]): { siteUrl: string; credentials: Credentials };
-  /** Proves the credentials work against the site (throws CmsError otherwise). */
-  verify(fetcher: SafeFetcher, siteUrl: string, credentials: Credentials): Promise<void>;
+  /**
+   * Proves the credentials work against the site (throws CmsError otherwise). It may return what
+   * only the API could tell: the address to show (a Webflow site's domain) and the credentials
+   * completed (the Webflow site id).
+   */
+  verify(fetcher: SafeFetcher, siteUrl: string, credentials: Credentials): Promise<void | { siteUrl?: string; credentials?: Credentials }>;
   publish(fetcher: SafeFetcher, siteUrl: string, credentials: Credentials, input: PublishInput): Promise<Published>;
   sync(fetcher: SafeFetcher, siteUrl: string, credentials: Credentials): Promise<SyncedItemInput[]>;
 }

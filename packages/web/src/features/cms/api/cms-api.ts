@@ -4,7 +4,11 @@ import type {
   CmsItemContent,
   CmsListResponse,
   CmsSyncedItem,
+  ConnectableCmsType,
+  ContentfulIntegrationRequest,
+  DrupalIntegrationRequest,
   ShopifyIntegrationRequest,
+  WebflowIntegrationRequest,
   WordpressIntegrationRequest,
 } from '@citable/contract';
 import { apiClient } from '../../../lib/api-client';
@@ -14,7 +18,17 @@ const SITE_TIMEOUT_MS = 60_000;
 
 export const fetchIntegrations = (signal?: AbortSignal) => apiClient.get<CmsListResponse>('/api/cms', { signal });
 
-export type CmsAction = { type: 'wordpress'; body: WordpressIntegrationRequest } | { type: 'shopify'; body: ShopifyIntegrationRequest };
+export type CmsAction =
+  | { type: 'wordpress'; body: WordpressIntegrationRequest }
+  | { type: 'shopify'; body: ShopifyIntegrationRequest }
+  | { type: 'webflow'; body: WebflowIntegrationRequest }
+  | { type: 'contentful'; body: ContentfulIntegrationRequest }
+  | { type: 'drupal'; body: DrupalIntegrationRequest };
+
+/** Sync and disconnect take no fields, so one call serves every CMS. */
+export function bareAction(type: ConnectableCmsType, action: 'sync' | 'disconnect'): CmsAction {
+  return { type, body: { action } } as CmsAction;
+}
 
 export function runCmsAction({ type, body }: CmsAction): Promise<CmsFunctionResponse> {
   return apiClient.post<CmsFunctionResponse>(`/api/functions/${type}-integration`, body, { timeoutMs: SITE_TIMEOUT_MS });

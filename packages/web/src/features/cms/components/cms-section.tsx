@@ -1,4 +1,4 @@
-import { canUse, CMS_CATALOGUE, CMS_NAMES, CMS_REQUIRED_PLAN, CMS_MESSAGES, isConnectableCms, type CmsCatalogueEntry, type CmsIntegration, type ConnectableCmsType, type Profile } from '@citable/contract';
+import { canUse, CMS_CATALOGUE, CMS_NAMES, CMS_REQUIRED_PLAN, CMS_MESSAGES, isConnectableCms, UNSUPPORTED_CMS, type CmsCatalogueEntry, type CmsIntegration, type ConnectableCmsType, type Profile } from '@citable/contract';
 import { Plug } from 'lucide-react';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/use-toast';
@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useUiState } from '../../../stores/ui-state';
-import type { CmsAction } from '../api/cms-api';
+import { bareAction, type CmsAction } from '../api/cms-api';
 import { useCmsAction, useDeleteIntegration, useIntegrations } from '../hooks/use-cms';
 import { cardState, CmsCard } from './cms-card';
 import { ConnectModal } from './connect-modal';
@@ -44,8 +44,8 @@ export function CmsSection({ profile }: { profile: Profile }) {
   const sync = async (integration: CmsIntegration) => {
     setSyncing(integration.id);
     try {
-      const body = { action: 'sync' as const };
-      await action.mutateAsync(integration.cms_type === 'shopify' ? { type: 'shopify', body } : { type: 'wordpress', body });
+      if (!isConnectableCms(integration.cms_type)) return;
+      await action.mutateAsync(bareAction(integration.cms_type, 'sync'));
       toast.show({ type: 'success', title: CMS_MESSAGES.syncSucceeded, message: `${integration.cms_name} content is ready to audit.` });
       setExpanded(integration.id);
     } catch (error) {
@@ -97,6 +97,19 @@ export function CmsSection({ profile }: { profile: Profile }) {
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {CMS_CATALOGUE.map((entry) => (
             <CmsCard key={entry.cms_type} entry={entry} state={stateOf(entry)} onDetails={() => setDetails(entry)} onConnect={() => openConnect(entry)} onUpgrade={() => openBilling({ plan: CMS_REQUIRED_PLAN[entry.cms_type], feature: `${CMS_NAMES[entry.cms_type]} integration` })} />
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="cms-unsupported-heading" className="space-y-2" data-testid="cms-unsupported">
+        <h3 id="cms-unsupported-heading" className="text-lg font-semibold text-slate-900">
+          Not possible
+        </h3>
+        <ul className="space-y-2">
+          {UNSUPPORTED_CMS.map((platform) => (
+            <li key={platform.id} className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+              <span className="font-semibold text-slate-900">{platform.name}:</span> {platform.reason} {platform.instead}
+            </li>
           ))}
         </ul>
       </section>

@@ -22,7 +22,8 @@ export function ConnectedList({ integrations, syncing, onSync, onDisconnect, onP
       {integrations.map((integration) => (
         <li key={integration.id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={`cms-connected-${integration.cms_type}`}>
           <div className="flex flex-wrap items-center gap-3">
-            <div className="min-w-0 flex-1">
+            {/* On a phone the address takes the whole first row, so it is not cut down to a few letters beside the buttons. */}
+            <div className="min-w-0 flex-1 basis-full sm:basis-0">
               <p className="font-semibold text-slate-900">{integration.cms_name}</p>
               <p className="truncate text-sm text-slate-600">{integration.site_url}</p>
               <p className="text-xs text-slate-500" data-testid="cms-last-sync">

@@ -43,8 +43,8 @@ export function SyncedItems({ integrationId }: { integrationId: string }) {
           <li key={item.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium text-slate-900">{item.title}</p>
-              <p className="text-xs text-slate-500 capitalize">
-                {item.kind} #{item.external_id}
+              <p className="text-xs break-all text-slate-500">
+                <span className="capitalize">{item.kind}</span> #{item.external_id}
                 {item.url ? (
                   <a href={item.url} target="_blank" rel="noreferrer" className="ml-2 inline-flex items-center gap-1 text-primary-700 normal-case hover:underline">
                     View <ExternalLink aria-hidden="true" className="size-3" />

@@ -59,8 +59,9 @@ function Snippet({ id, title, note, code }: { id: string; title: string; note: s
 
 /**
  * Integrations (spec 002 §2.14): what connects to Citable on this installation, each marked
- * Available or No connector. Issue 19: nothing is "coming soon"; the REST API and the WordPress
- * and Shopify connectors work and say so, with their documentation and where to set them up.
+ * Available or No connector. Nothing is "coming soon" (issues 19, 33): the REST API, webhooks and
+ * the five CMS connectors work and say so, with their documentation and where to set them up;
+ * Squarespace, which has no content API, says why there is no connector.
  */
 export function IntegrationsPage() {
   useDocumentTitle('Integrations | Citable');

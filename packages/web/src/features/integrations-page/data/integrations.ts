@@ -1,4 +1,4 @@
-import { CMS_NAMES, CMS_REQUIRED_PLAN, CMS_TYPES, isConnectableCms, PLANS, type PlanId } from '@citable/contract';
+import { CMS_NAMES, CMS_REQUIRED_PLAN, CMS_TYPES, isConnectableCms, PLANS, UNSUPPORTED_CMS, type PlanId } from '@citable/contract';
 
 export type IntegrationCategory = 'cms' | 'developer' | 'notifications';
 
@@ -8,9 +8,9 @@ export interface Integration {
   category: IntegrationCategory;
   description: string;
   /**
-   * True only for what this installation really offers today (issue 19: the REST API and the
-   * WordPress and Shopify connectors work). What does not exist is said plainly, with no promise
-   * of a date, and with what to use instead.
+   * True only for what this installation really offers today (the REST API, outgoing webhooks
+   * and the WordPress, Shopify, Webflow, Contentful and Drupal connectors work). What does not
+   * exist is said plainly, with no promise of a date, and with what to use instead.
    */
   available: boolean;
   /** The lowest plan that includes it, where plans differ. */
@@ -27,11 +27,10 @@ export const CATEGORIES: { id: IntegrationCategory; title: string; description: 
 
 const CMS_DESCRIPTIONS: Record<(typeof CMS_TYPES)[number], string> = {
   wordpress: 'Publish optimized content and JSON-LD schema to posts, and sync posts to audit them. Connects with an application password.',
-  squarespace: 'No connector: audit Squarespace pages by URL and paste the generated schema into the page\'s custom code.',
   shopify: 'Update product descriptions, add Product schema, and sync products to audit them. Connects with an Admin API access token.',
-  webflow: 'No connector: audit Webflow pages by URL and paste the generated schema into the page\'s custom code.',
-  contentful: 'No connector: audit the pages Contentful publishes by URL, or call the REST API from a publish webhook.',
-  drupal: 'No connector: audit Drupal pages by URL, or call the REST API from your deployment.',
+  webflow: 'Sync CMS collection items to audit them, and write optimized content and JSON-LD into an item\'s fields, as a draft or live. Connects with a Data API v2 site token.',
+  contentful: 'Sync entries to audit their text, and write optimized content and JSON-LD into entry fields, saved or published. Connects with a space id, environment and Content Management token.',
+  drupal: 'Sync nodes through JSON:API to audit them, create unpublished articles and add JSON-LD to a node\'s body. Connects over https with Basic auth or OAuth2 client credentials.',
 };
 
 const CMS_DOCS: Partial<Record<(typeof CMS_TYPES)[number], string>> = {
@@ -39,12 +38,15 @@ const CMS_DOCS: Partial<Record<(typeof CMS_TYPES)[number], string>> = {
   shopify: '/docs/shopify-integration',
   webflow: '/docs/webflow-integration',
   contentful: '/docs/contentful-integration',
+  drupal: '/docs/drupal-integration',
 };
 
 /** Where a signed-in user connects a CMS: the dashboard's CMS Integrations section. */
 export const CMS_SETTINGS_PATH = '/dashboard?section=integrations';
 /** Where API keys are created: the dashboard's Settings. */
 export const API_KEYS_PATH = '/dashboard?section=settings';
+/** Where outgoing webhooks are set up: the dashboard's Settings (its Webhooks part). */
+export const WEBHOOKS_PATH = '/dashboard?section=settings';
 
 export const INTEGRATIONS: readonly Integration[] = [
   ...CMS_TYPES.map((type) => {
@@ -60,6 +62,8 @@ export const INTEGRATIONS: readonly Integration[] = [
       links: [...(docs ? [{ label: 'Documentation', to: docs }] : []), ...(available ? [{ label: 'Connect', to: CMS_SETTINGS_PATH }] : [])],
     };
   }),
+  // Platforms with no API to connect to: listed so nobody looks for them in vain, sold by no plan.
+  ...UNSUPPORTED_CMS.map((platform) => ({ id: platform.id, name: platform.name, category: 'cms' as const, description: `No connector: ${platform.reason} ${platform.instead}`, available: false })),
   {
     id: 'cli',
     name: 'Command line',
@@ -95,7 +99,17 @@ export const INTEGRATIONS: readonly Integration[] = [
     plan: 'pro',
   },
   { id: 'slack', name: 'Slack', category: 'notifications', description: 'No Slack app: the weekly digest comes by e-mail, and the REST API can feed a bot of your own.', available: false },
-  { id: 'webhooks', name: 'Webhooks', category: 'notifications', description: 'No outgoing webhooks: poll GET /api/v1/audits/{id} for an audit\'s result.', available: false },
+  {
+    id: 'webhooks',
+    name: 'Webhooks',
+    category: 'notifications',
+    description: 'Signed HTTPS calls to your own endpoint when an audit completes, a score drops 10 points or more, or your tracked citations change; retried when your endpoint fails, with a delivery log. Set them up in Settings → Webhooks, on every plan.',
+    available: true,
+    links: [
+      { label: 'Documentation', to: '/docs/webhooks' },
+      { label: 'Set up', to: WEBHOOKS_PATH },
+    ],
+  },
 ];
 
 export function planLabel(plan: PlanId): string {
