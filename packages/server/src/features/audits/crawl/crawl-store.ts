@@ -206,10 +206,8 @@ const positionOf = (parent: string, index: number) => `${parent}${String(index).
  * touched. URLs robots.txt refuses are recorded as skipped, never fetched.
  */
 async function insertDiscovered(tx: Tx, runId: string, parent: { url: string; position: string }, discovered: Discovered[], cap: number): Promise<void> {
-  const unique = [...new Map(discovered.map((entry) => [entry.url, entry])).keys()].slice(0, cap);
-  if (unique.length === 0) return;
   const byUrl = new Map(discovered.map((entry) => [entry.url, entry]));
-  const rows = unique.map((url, index) => {
+  const rows = [...byUrl.keys()].slice(0, cap).map((url, index) => {
     const entry = byUrl.get(url)!;
     return {
       runId,
@@ -223,15 +221,27 @@ async function insertDiscovered(tx: Tx, runId: string, parent: { url: string; po
     };
   });
   for (let i = 0; i < rows.length; i += 500) {
-    await tx
-      .insert(crawlPages)
-      .values(rows.slice(i, i + 500))
-      .onConflictDoUpdate({
-        target: [crawlPages.runId, crawlPages.url],
-        set: { depth: sql`excluded.depth`, position: sql`excluded.position`, parentUrl: sql`excluded.parent_url` },
-        // Positions are digits only, so text order is discovery order under any collation.
-        setWhere: sql`${crawlPages.status} = 'waiting' and excluded.status = 'waiting' and (excluded.depth, excluded.position) < (${crawlPages.depth}, ${crawlPages.position})`,
-      });
+    const chunk = rows.slice(i, i + 500);
+    // Known URLs are looked up, not upserted: an upsert would lock a queued page's row, which its
+    // own job locks before the crawl row (finishPage), and the two would deadlock.
+    const known = await tx
+      .select({ url: crawlPages.url, status: crawlPages.status, depth: crawlPages.depth, position: crawlPages.position })
+      .from(crawlPages)
+      .where(and(eq(crawlPages.runId, runId), inArray(crawlPages.url, chunk.map((row) => row.url))));
+    const knownByUrl = new Map(known.map((row) => [row.url, row]));
+    const fresh = chunk.filter((row) => !knownByUrl.has(row.url));
+    if (fresh.length > 0) await tx.insert(crawlPages).values(fresh).onConflictDoNothing();
+    // A URL still waiting takes the earliest position any parent gives it (positions are digits
+    // only, so text order is discovery order). Waiting rows are written only under the crawl lock.
+    for (const row of chunk) {
+      const existing = knownByUrl.get(row.url);
+      if (!existing || existing.status !== 'waiting' || row.status !== 'waiting' || existing.position === null) continue;
+      if (row.depth > existing.depth || (row.depth === existing.depth && row.position >= existing.position)) continue;
+      await tx
+        .update(crawlPages)
+        .set({ depth: row.depth, position: row.position, parentUrl: row.parentUrl })
+        .where(and(eq(crawlPages.runId, runId), eq(crawlPages.url, row.url), eq(crawlPages.status, 'waiting')));
+    }
   }
 }
 
