@@ -183,6 +183,13 @@ export const siteAuditResultSchema = z.object({
       subscores: subscoresSchema,
       /** The HTTP status the page answered, as the page audit's `page.httpStatus`; absent in results made before it was added. */
       httpStatus: z.number().int().min(100).max(599).optional(),
+      /**
+       * The dates the page declares (as the page audit's `page.modifiedAt` and `page.publishedAt`),
+       * so the freshness alert tells an old page from one dated in the future; absent in results
+       * made before issue 30.
+       */
+      modifiedAt: z.string().nullable().optional(),
+      publishedAt: z.string().nullable().optional(),
     }),
   ),
   recommendationsByCheck: z.array(siteRecommendationSchema),

@@ -15,8 +15,30 @@ export type V1PageQuery = z.output<typeof v1PageQuerySchema>;
 
 const nextCursor = z.string().nullable().meta({ description: 'Pass it as `cursor` to read the next page; null on the last page.' });
 
-/** `GET /api/v1/audits`: the dashboard's list plus the cursor of the next page. */
-export const v1AuditListResponseSchema = auditListResponseSchema.extend({ nextCursor });
+/**
+ * "Your score" as the API states it (contract/your-score.ts, issue 30): the latest site audit of
+ * the account's own websites; only when there is none, the latest page audit, labelled as one
+ * page's score and never as the site's. Null before any audit of an address.
+ */
+export const v1YourScoreSchema = z
+  .object({
+    kind: z.enum(['site', 'page']).meta({ description: '`site`: the latest site audit, the site\u2019s score. `page`: no site audit yet, so the latest page audit, one page\u2019s score and not the site\u2019s.' }),
+    auditId: z.string(),
+    url: z.string().nullable().meta({ description: 'The address the audit started from.' }),
+    score: z.number().meta({ description: 'Overall score, 0 to 100.' }),
+    pageCount: z.number().int().min(0).meta({ description: 'Pages the score was measured on.' }),
+    measuredAt: z.string().meta({ description: 'When the audit was saved (ISO 8601).' }),
+    label: z.string().meta({ description: 'What the score is, in words, to show beside it.' }),
+  })
+  .nullable()
+  .meta({ description: 'Your score: the latest site audit of your own websites; a page audit, labelled as such, only when no site has been audited yet; null before any audit.' });
+export type V1YourScore = z.infer<typeof v1YourScoreSchema>;
+
+/** What `label` says of a site audit's score. */
+export const siteScoreLabel = (url: string | null, pages: number) => `Site audit of ${url ?? 'your website'} (${pages} ${pages === 1 ? 'page' : 'pages'}): the site's score.`;
+
+/** `GET /api/v1/audits`: the dashboard's list plus the cursor of the next page, and your score. */
+export const v1AuditListResponseSchema = auditListResponseSchema.extend({ nextCursor, yourScore: v1YourScoreSchema });
 export type V1AuditListResponse = z.infer<typeof v1AuditListResponseSchema>;
 
 /** A website or competitor of the account, as the API shows it: the profile's entry and a stable id. */

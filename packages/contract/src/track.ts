@@ -35,6 +35,11 @@ export const ALERT_RULES = {
   competitorSurge: 15,
   reminderAfterMs: 7 * 86_400_000,
   staleContentMs: 365 * 86_400_000,
+  /**
+   * A declared date later than the audit by more than this is in the future: not fresh, not stale,
+   * a date to correct (the content-freshness check allows the same two days for time zones).
+   */
+  futureDateMs: 2 * 86_400_000,
   industryMinSites: 5,
   industryConfidence: 70,
 } as const;

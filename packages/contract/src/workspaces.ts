@@ -86,6 +86,11 @@ export interface WorkspaceClient {
   createdAt: string;
 }
 
+/**
+ * A client in the agency's roll-up. Its score is "your score" (contract/your-score.ts): the latest
+ * site audit of its primary website, never a page audit; the change is against the newest earlier
+ * site audit that read the same pages, and the notes say why a score or a change is missing.
+ */
 export interface RollupRow {
   clientId: string;
   name: string;
@@ -93,8 +98,13 @@ export interface RollupRow {
   latestScore: number | null;
   previousScore: number | null;
   change: number | null;
+  /** When the score's site audit ran. */
   lastAuditAt: string | null;
   openAlerts: number;
+  /** Why there is no score although the website was audited (only page audits so far); null otherwise. */
+  scoreNote: string | null;
+  /** Why there is no change although there is a score (no earlier audit of the same pages); null otherwise. */
+  changeNote: string | null;
 }
 
 export type RollupSort = 'name' | 'score' | 'change' | 'alerts';

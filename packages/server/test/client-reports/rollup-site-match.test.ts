@@ -5,6 +5,7 @@ import type { AuditResult, RollupRow } from '@citable/contract';
 import { auditContent } from '@citable/engine';
 import { workspaceClients } from '../../src/features/workspaces/schema';
 import { saveAuditHistory } from '../../src/features/audits/history';
+import { storedSiteAudit } from '../../src/features/audits/stored-audit';
 import { startTestServer, type TestServer } from '../helpers';
 import { as, person, type Person } from '../workspaces/fixtures';
 
@@ -31,7 +32,8 @@ async function newClient(name: string, website: string, competitors: string[]): 
   return { id: created.body.client.id, principal: row.principal };
 }
 
-const save = (principal: string, url: string, result: AuditResult, hour: number) => saveAuditHistory(server.db, principal, randomUUID(), url, { kind: 'page', result }, new Date(Date.UTC(2026, 0, 10, hour)));
+/** A one-page site audit of `url` (a client's score is its latest site audit, issue 30). */
+const save = (principal: string, url: string, result: AuditResult, hour: number) => saveAuditHistory(server.db, principal, randomUUID(), url, storedSiteAudit([result], []), new Date(Date.UTC(2026, 0, 10, hour)));
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -43,15 +45,15 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('the roll-up’s primary website', () => {
-  it('takes the latest two audits of the website, never a competitor’s on the same host or a subdomain', async () => {
+  it('takes the latest two site audits of the website, never a competitor’s on the same host or a subdomain', async () => {
     const client = await newClient('Birch Dental', OWN, [RIVAL, SUBDOMAIN]);
     const first = auditContent(page('Teeth whitening', 1), { url: OWN });
-    const second = auditContent(page('Teeth whitening', 4), { url: `${OWN}whitening` });
+    const second = auditContent(page('Teeth whitening', 4), { url: OWN });
     const rival = auditContent('<html><head><title>Rival</title></head><body><p>Rival.</p></body></html>', { url: RIVAL });
     const shop = auditContent(page('Shop', 2), { url: SUBDOMAIN });
     expect(new Set([first.overallScore, second.overallScore, rival.overallScore]).size).toBe(3);
     await save(client.principal, OWN, first, 1);
-    await save(client.principal, `${OWN}whitening`, second, 2);
+    await save(client.principal, OWN, second, 2);
     // The competitors, audited last: by origin, the same-host one became the client's latest score.
     await save(client.principal, RIVAL, rival, 3);
     await save(client.principal, SUBDOMAIN, shop, 4);
@@ -73,6 +75,7 @@ describe('the roll-up’s primary website', () => {
     await save(client.principal, 'https://cedar.example/rival', auditContent(page('Coffee', 2), { url: 'https://cedar.example/rival' }), 1);
     const response = await as(server, owner)(`/api/workspaces/${workspaceId}/rollup`);
     const row = (response.body.rows as RollupRow[]).find((entry) => entry.clientId === client.id)!;
-    expect(row).toMatchObject({ latestScore: null, previousScore: null, change: null, lastAuditAt: null });
+    // A competitor's audits are not the client's: nothing to say about the client's own site either.
+    expect(row).toMatchObject({ latestScore: null, previousScore: null, change: null, lastAuditAt: null, scoreNote: null });
   });
 });

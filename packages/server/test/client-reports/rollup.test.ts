@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { RollupRow } from '@citable/contract';
+import { YOUR_SCORE_MESSAGES, type RollupRow } from '@citable/contract';
+import { rolledScore } from '../../src/features/workspaces/rollup-score';
 import { alerts, auditHistory } from '../../src/db/schema';
 import { workspaceClients } from '../../src/features/workspaces/schema';
 import { ROLLUP_CSV_HEADER } from '../../src/features/workspaces/rollup-csv';
@@ -13,7 +14,7 @@ let site: ChangingSite;
 let owner: Person;
 let clientMember: Person;
 let workspaceId: string;
-const ids: Record<'zeta' | 'quoted' | 'formula', string> = { zeta: '', quoted: '', formula: '' };
+const ids: Record<'zeta' | 'quoted' | 'formula' | 'pagesOnly', string> = { zeta: '', quoted: '', formula: '', pagesOnly: '' };
 const principals: Record<string, string> = {};
 
 // Names a spreadsheet would mangle: a comma, quotes and a newline; and a formula.
@@ -28,10 +29,24 @@ async function newClient(name: string, website: string): Promise<string> {
   return created.body.client.id;
 }
 
-async function auditAs(clientId: string, level: number): Promise<void> {
+/** A page audit of the client's site: one page's score, never the client's (issue 30). */
+async function pageAuditAs(clientId: string, level: number): Promise<void> {
   site.level = level;
   const response = await as(server, owner, clientId)('/api/functions/ai-visibility-audit', { body: { url: `${site.url}/` } });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
+}
+
+/** A site audit of the client's site, run to its end through the jobs: what the client's score is. */
+async function siteAuditAs(clientId: string, level: number): Promise<void> {
+  site.level = level;
+  const started = await as(server, owner, clientId)('/api/audits', { body: { url: `${site.url}/`, scope: 'site', maxPages: 5 } });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  for (;;) {
+    const run = (await as(server, owner, clientId)(`/api/audits/${started.body.id as string}`)).body as { status: string; error?: string };
+    if (run.status === 'completed') return;
+    if (run.status === 'failed') throw new Error(`site audit failed: ${run.error}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 async function addAlerts(clientId: string, open: number, dismissed: number): Promise<void> {
@@ -61,10 +76,14 @@ beforeAll(async () => {
   ids.zeta = await newClient('Zeta Shop', `${site.url}/`);
   ids.quoted = await newClient(QUOTED_NAME, `${site.url}/`);
   ids.formula = await newClient(FORMULA_NAME, 'https://never-audited.example');
-  // Zeta: two audits with different content, so a change; Quoted: one audit, no change yet.
-  await auditAs(ids.zeta, 1);
-  await auditAs(ids.zeta, 5);
-  await auditAs(ids.quoted, 3);
+  ids.pagesOnly = await newClient('Pages Only', `${site.url}/`);
+  // Zeta: two site audits with different content, so a change, then a newer page audit that is
+  // not its score; Quoted: one site audit, no change yet; Pages Only: a page audit, no score.
+  await siteAuditAs(ids.zeta, 1);
+  await siteAuditAs(ids.zeta, 5);
+  await pageAuditAs(ids.zeta, 0);
+  await siteAuditAs(ids.quoted, 3);
+  await pageAuditAs(ids.pagesOnly, 4);
   await addAlerts(ids.formula, 3, 2);
   clientMember = await person(server, 'rollup-client');
   await join(server, owner, workspaceId, clientMember, 'client', [ids.zeta]);
@@ -81,13 +100,15 @@ const rollup = async (who: Person, query = '') => {
 };
 
 describe('workspace roll-up', () => {
-  it('shows each client with its latest two audits, the change and open alerts', async () => {
+  it('shows each client with its latest site audit as its score, the like-for-like change and open alerts', async () => {
     const rows = await rollup(owner);
     expect(rows.map((row) => row.clientId).sort()).toEqual(Object.values(ids).sort());
     const zetaAudits = await server.db.select().from(auditHistory).where(eq(auditHistory.userId, principals[ids.zeta])).orderBy(auditHistory.createdAt);
-    expect(zetaAudits).toHaveLength(2);
-    const [first, second] = zetaAudits;
+    expect(zetaAudits.map((audit) => audit.kind)).toEqual(['site', 'site', 'page']);
+    const [first, second, page] = zetaAudits;
     expect(second.overallScore).not.toBe(first.overallScore);
+    // The newer page audit scored differently: were it taken for the client's score, this would show.
+    expect(page.overallScore).not.toBe(second.overallScore);
     const zeta = rows.find((row) => row.clientId === ids.zeta)!;
     expect(zeta).toEqual({
       clientId: ids.zeta,
@@ -98,31 +119,46 @@ describe('workspace roll-up', () => {
       change: second.overallScore - first.overallScore,
       lastAuditAt: second.createdAt.toISOString(),
       openAlerts: await openAlertsOf(ids.zeta),
+      scoreNote: null,
+      changeNote: null,
     });
     const quoted = rows.find((row) => row.clientId === ids.quoted)!;
     expect(quoted.latestScore).toEqual(expect.any(Number));
     expect(quoted.previousScore).toBeNull();
     expect(quoted.change).toBeNull();
+    expect(quoted).toMatchObject({ scoreNote: null, changeNote: YOUR_SCORE_MESSAGES.nothingToCompare });
+    const pagesOnly = rows.find((row) => row.clientId === ids.pagesOnly)!;
+    expect(pagesOnly).toMatchObject({ latestScore: null, previousScore: null, change: null, lastAuditAt: null, scoreNote: YOUR_SCORE_MESSAGES.noSiteAudit(`${site.url}/`), changeNote: null });
     const formula = rows.find((row) => row.clientId === ids.formula)!;
-    expect(formula).toMatchObject({ latestScore: null, previousScore: null, change: null, lastAuditAt: null, openAlerts: 3 });
+    expect(formula).toMatchObject({ latestScore: null, previousScore: null, change: null, lastAuditAt: null, openAlerts: 3, scoreNote: null, changeNote: null });
+  });
+
+  it('states no change between site audits of different page sets', () => {
+    const audit = (score: number, pageUrls: string[]) => ({ kind: 'site', url: 'https://shop.example/', pageUrls, pageCount: pageUrls.length, score, at: new Date('2026-11-01T00:00:00Z') });
+    const newest = audit(70, ['https://shop.example/', 'https://shop.example/a']);
+    const other = audit(50, ['https://shop.example/', 'https://shop.example/b']);
+    const same = audit(60, ['https://shop.example/a', 'https://shop.example/']);
+    expect(rolledScore([newest, other], true, 'Shop')).toMatchObject({ latestScore: 70, previousScore: null, change: null, changeNote: YOUR_SCORE_MESSAGES.nothingToCompare });
+    expect(rolledScore([newest, other, same], true, 'Shop')).toMatchObject({ latestScore: 70, previousScore: 60, change: 10, changeNote: null });
   });
 
   it('sorts by name, score, change and alerts in both directions, clients without a value last', async () => {
     const names = (rows: RollupRow[]) => rows.map((row) => row.clientId);
-    // Names compare case-insensitively: "=HYPERLINK" < "alpha" < "Zeta".
-    expect(names(await rollup(owner, '?sort=name&dir=asc'))).toEqual([ids.formula, ids.quoted, ids.zeta]);
-    expect(names(await rollup(owner, '?sort=name&dir=desc'))).toEqual([ids.zeta, ids.quoted, ids.formula]);
-    expect(names(await rollup(owner))).toEqual([ids.formula, ids.quoted, ids.zeta]);
+    // Names compare case-insensitively: "=HYPERLINK" < "alpha" < "Pages Only" < "Zeta".
+    expect(names(await rollup(owner, '?sort=name&dir=asc'))).toEqual([ids.formula, ids.quoted, ids.pagesOnly, ids.zeta]);
+    expect(names(await rollup(owner, '?sort=name&dir=desc'))).toEqual([ids.zeta, ids.pagesOnly, ids.quoted, ids.formula]);
+    expect(names(await rollup(owner))).toEqual([ids.formula, ids.quoted, ids.pagesOnly, ids.zeta]);
 
     for (const dir of ['asc', 'desc'] as const) {
       const byScore = await rollup(owner, `?sort=score&dir=${dir}`);
-      expect(byScore[2].clientId).toBe(ids.formula);
+      // Without a site audit there is no score: last, by name.
+      expect(names(byScore).slice(2)).toEqual([ids.formula, ids.pagesOnly]);
       const [a, b] = byScore;
       expect(dir === 'asc' ? a.latestScore! <= b.latestScore! : a.latestScore! >= b.latestScore!).toBe(true);
       const byChange = await rollup(owner, `?sort=change&dir=${dir}`);
       expect(byChange[0].clientId).toBe(ids.zeta);
-      // Both without a change come last, by name.
-      expect(names(byChange).slice(1)).toEqual([ids.formula, ids.quoted]);
+      // Those without a change come last, by name.
+      expect(names(byChange).slice(1)).toEqual([ids.formula, ids.quoted, ids.pagesOnly]);
     }
     const byAlerts = await rollup(owner, '?sort=alerts&dir=desc');
     const counts = byAlerts.map((row) => row.openAlerts);
@@ -156,6 +192,7 @@ describe('workspace roll-up', () => {
       ROLLUP_CSV_HEADER.join(','),
       `"'=HYPERLINK(""https://evil.example"",""x"")",${formula.url},,,,,3`,
       `"alpha, ""Quoted""\nTea",${site.url}/,${quoted.latestScore},,,${quoted.lastAuditAt},${quoted.openAlerts}`,
+      `Pages Only,${site.url}/,,,,,0`,
       `Zeta Shop,${site.url}/,${zeta.latestScore},${zeta.previousScore},${zeta.change},${zeta.lastAuditAt},${zeta.openAlerts}`,
     ];
     expect(csv.split('\r\n')).toEqual([...expected, '']);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_MESSAGES, PUBLIC_API_V1_MESSAGES, type PlanId } from '@citable/contract';
+import { API_KEY_MESSAGES, PUBLIC_API_V1_MESSAGES, siteScoreLabel, YOUR_SCORE_MESSAGES, type PlanId } from '@citable/contract';
 import { auditHistory } from '../../src/db/schema';
 import { setPlan } from '../../src/features/profile/profile';
 import { PROBLEM_KINDS } from '../../src/features/public-api/problem-details';
@@ -332,5 +332,65 @@ describe('websites and competitors', () => {
     const after = await api(server.baseUrl, '/api/v1/tools/prompt-match-suggestions', { headers: bearer(key), body });
     expect(after.status, JSON.stringify(after.body)).toBe(200);
     expect(after.body.totalPrompts).toBeGreaterThan(0);
+  });
+});
+
+describe('your score', () => {
+  /** Starts an audit with the key and waits for it to complete; its id. */
+  async function auditWithKey(key: string, scope: 'site' | 'page'): Promise<string> {
+    const started = await api(server.baseUrl, '/api/v1/audits', { headers: bearer(key), body: { url: `${shop.url}/`, scope, ...(scope === 'site' ? { maxPages: 3 } : {}) } });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    for (;;) {
+      const run = await api(server.baseUrl, `/api/v1/audits/${started.body.id as string}`, { headers: bearer(key) });
+      if (run.body.status === 'completed') return started.body.id as string;
+      if (run.body.status === 'failed') throw new Error(`audit failed: ${run.body.error}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  const yourScore = async (key: string) => {
+    const response = await api(server.baseUrl, '/api/v1/audits', { headers: bearer(key) });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.yourScore;
+  };
+
+  it('is the latest site audit, a page audit only labelled as one page\u2019s score, and null before any', async () => {
+    const { key } = await newAccount('core');
+    expect(await yourScore(key)).toBeNull();
+
+    const firstPage = await auditWithKey(key, 'page');
+    const [page] = (await api(server.baseUrl, '/api/v1/audits', { headers: bearer(key) })).body.audits as { id: string; overall_score: number }[];
+    expect(page.id).toBe(firstPage);
+    expect(await yourScore(key)).toEqual({
+      kind: 'page',
+      auditId: firstPage,
+      url: `${shop.url}/`,
+      score: page.overall_score,
+      pageCount: 1,
+      measuredAt: expect.any(String),
+      label: YOUR_SCORE_MESSAGES.pageAudit(`${shop.url}/`),
+    });
+
+    const site = await auditWithKey(key, 'site');
+    // A page audit after the site audit is newer, but it is one page: the site's score stays the site audit's.
+    const laterPage = await auditWithKey(key, 'page');
+    const listed = (await api(server.baseUrl, '/api/v1/audits', { headers: bearer(key) })).body.audits as { id: string; kind: string; overall_score: number; page_count: number }[];
+    expect(listed[0].id).toBe(laterPage);
+    const siteItem = listed.find((audit) => audit.id === site)!;
+    expect(siteItem.kind).toBe('site');
+    const score = await yourScore(key);
+    expect(score).toMatchObject({ kind: 'site', auditId: site, url: `${shop.url}/`, score: siteItem.overall_score, pageCount: siteItem.page_count });
+    expect(score.label).toBe(siteScoreLabel(`${shop.url}/`, siteItem.page_count));
+    expect(score.label).not.toMatch(/^Page audit/);
+  }, 120_000);
+
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await api(server.baseUrl, '/api/v1/openapi.json')).body;
+    expect(doc.paths['/api/v1/audits'].get.description).toContain('`yourScore`');
+    const ref: string = doc.paths['/api/v1/audits'].get.responses['200'].content['application/json'].schema.$ref;
+    const schema = doc.components.schemas[ref.split('/').pop()!];
+    expect(schema.required).toContain('yourScore');
+    const yourScore = JSON.stringify(schema.properties.yourScore);
+    expect(yourScore).toContain('the latest site audit of your own websites');
+    expect(yourScore).toContain('"enum":["site","page"]');
   });
 });

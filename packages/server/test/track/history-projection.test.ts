@@ -63,7 +63,7 @@ describe('the history’s projected score', () => {
       id: 'projection',
       tone: 'neutral',
       title: `Projected score ${projected}`,
-      message: `Fixing the ${own.issues.length} failing checks could take the score from ${own.overallScore} to ${projected}.`,
+      message: `Fixing the ${own.issues.length} failing checks could take the page’s score from ${own.overallScore} to ${projected}.`,
     });
   });
 
@@ -75,7 +75,7 @@ describe('the history’s projected score', () => {
     await save(user.id, OWN, stored, hour(1));
     const gain = stored.result.recommendationsByCheck.reduce((sum, check) => sum + check.meanPointsLost, 0);
     const projected = Math.min(100, Math.round(stored.result.overallScore + gain));
-    expect((await projection(user.cookie))?.message).toBe(`Fixing the ${stored.result.issues.length} failing checks could take the score from ${stored.result.overallScore} to ${projected}.`);
+    expect((await projection(user.cookie))?.message).toBe(`Fixing the ${stored.result.issues.length} failing checks could take the site’s score from ${stored.result.overallScore} to ${projected}.`);
   });
 
   it('is capped at 100', async () => {
@@ -100,5 +100,39 @@ describe('the history’s projected score', () => {
     const withoutPoints = { ...own, checks: own.checks.map(({ pointsLost: _lost, ...check }) => check) } as unknown as AuditResult;
     await save(legacy.id, OWN, { kind: 'page', result: withoutPoints }, hour(1));
     expect(await projection(legacy.cookie)).toBeUndefined();
+  });
+});
+
+describe('the history’s insights follow the newest entry, like with like (issue 30)', () => {
+  const insights = async (cookie: string) => historyResponseSchema.parse((await api(base, '/api/history?period=all', { cookie })).body).insights;
+
+  it('compare site audits only when they read the same pages', async () => {
+    const user = await newUser();
+    const first = storedSiteAudit([auditContent(THIN, { url: OWN }), auditContent(THIN, { url: `${OWN}a` })], []);
+    const samePages = storedSiteAudit([auditContent(page(4), { url: OWN }), auditContent(page(4), { url: `${OWN}a` })], []);
+    const otherPages = storedSiteAudit([auditContent(page(1), { url: OWN }), auditContent(page(1), { url: `${OWN}b` })], []);
+    await save(user.id, OWN, first, hour(1));
+    await save(user.id, OWN, samePages, hour(2));
+    const rose = (await insights(user.cookie)).find((insight) => insight.id === 'change');
+    const risen = samePages.result.overallScore - first.result.overallScore;
+    expect(risen).toBeGreaterThan(5);
+    expect(rose).toMatchObject({ title: `Up ${risen} points`, message: `The latest site audit scored ${samePages.result.overallScore}, ${risen} more than the one before.` });
+    // The newest crawl read other pages: nothing earlier measured the same thing, so no change is stated.
+    await save(user.id, OWN, otherPages, hour(3));
+    const after = await insights(user.cookie);
+    expect(after.find((insight) => insight.id === 'change')).toBeUndefined();
+    expect(after.find((insight) => insight.id === 'projection')?.message).toContain(`the site’s score from ${otherPages.result.overallScore}`);
+  });
+
+  it('name a newest page audit as a page audit, never as the site’s score', async () => {
+    const user = await newUser();
+    const site = storedSiteAudit([auditContent(THIN, { url: OWN })], []);
+    await save(user.id, OWN, site, hour(1));
+    const older = auditContent(THIN, { url: `${OWN}guide` });
+    const newer = auditContent(page(4), { url: `${OWN}guide` });
+    await save(user.id, `${OWN}guide`, { kind: 'page', result: older }, hour(2));
+    await save(user.id, `${OWN}guide`, { kind: 'page', result: newer }, hour(3));
+    const change = (await insights(user.cookie)).find((insight) => insight.id === 'change');
+    expect(change?.message).toBe(`The latest page audit, of ${OWN}guide, scored ${newer.overallScore}, ${newer.overallScore - older.overallScore} more than the one before.`);
   });
 });

@@ -75,10 +75,12 @@ export function siteChecks(pages: AuditResult[]): AuditReportCheck[] {
 /** `pages` are the audited pages only: error pages are listed in the result, outside every score and count. */
 export function storedSiteAudit(pages: AuditResult[], failedPages: FailedPage[], errorPages: ErrorPage[] = []): StoredAudit {
   const result = aggregateSiteAudit(pages, errorPages);
-  // The aggregate lists the pages in the order given; each keeps the HTTP status it answered.
+  // The aggregate lists the pages in the order given; each keeps the HTTP status it answered and
+  // the dates it declares (the freshness alert tells old pages from pages dated in the future).
   const withStatus = result.pages.map((summary, index) => {
-    const httpStatus = pages[index]?.page.httpStatus;
-    return httpStatus === undefined ? summary : { ...summary, httpStatus };
+    const page = pages[index]?.page;
+    const dated = { ...summary, modifiedAt: page?.modifiedAt ?? null, publishedAt: page?.publishedAt ?? null };
+    return page?.httpStatus === undefined ? dated : { ...dated, httpStatus: page.httpStatus };
   });
   return { kind: 'site', result: { ...result, pages: withStatus }, checks: siteChecks(pages), failedPages };
 }

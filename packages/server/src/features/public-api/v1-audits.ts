@@ -1,11 +1,12 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { AUDIT_LIST_DEFAULT, AUDIT_MESSAGES, V1_PAGE_DEFAULT, type AuditListResponse, type AuditRun, type V1AuditBody, type V1AuditListResponse } from '@citable/contract';
+import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { AUDIT_LIST_DEFAULT, AUDIT_MESSAGES, V1_PAGE_DEFAULT, YOUR_SCORE_MESSAGES, siteScoreLabel, type AuditListResponse, type AuditRun, type Profile, type V1AuditBody, type V1AuditListResponse, type V1YourScore } from '@citable/contract';
 import type { FastifyInstance } from 'fastify';
 import { type auditRunJob, listAuditSummaries, createRun, failAbandonedRuns, failRun, getRunInFlight, getRunWithAudit, enforceAuditLimit, isOwnHost, siteAuditPages, summarySelection, toHistoryItem, toRunView } from '../audits';
 import { auditHistory } from '../../db/schema';
 import { decodeCursor, encodeCursor, isCursorTimestamp, isUuid } from './cursor';
 import { HttpError, notFound } from '../../lib/http-error';
 import { getOrCreateProfile } from '../profile';
+import { ownAuditCondition, profileSites, siteParams, siteScoreCondition } from '../track';
 
 /**
  * The audits of the public API: the same runs, allowance and job as `POST /api/audits`, so an
@@ -77,5 +78,35 @@ export async function pageOfAudits(app: FastifyInstance, userId: string, page: {
     audits: shown.map(({ createdAtText: _text, ...row }) => toHistoryItem(row, profile.plan)),
     current: current ? toRunView(current, null, profile.plan) : null,
     nextCursor: rows.length > limit && last ? encodeCursor(CURSOR_KIND, [last.createdAtText, last.id]) : null,
+    yourScore: await yourScore(app, userId, profile),
+  };
+}
+
+/**
+ * Your score (contract/your-score.ts) as the dashboard states it: the newest site audit of the
+ * account's own websites (never a competitor's); without one, the newest page audit of an own
+ * address, labelled as one page's score; null before either.
+ */
+async function yourScore(app: FastifyInstance, userId: string, profile: Profile): Promise<V1YourScore> {
+  const newest = async (kind: SQL | undefined) => {
+    const [row] = await app.db
+      .select(summarySelection)
+      .from(auditHistory)
+      .where(and(eq(auditHistory.userId, userId), isNotNull(auditHistory.websiteOrigin), ownAuditCondition(siteParams(profileSites(profile))), kind))
+      .orderBy(desc(auditHistory.createdAt), desc(auditHistory.id))
+      .limit(1);
+    return row ?? null;
+  };
+  const row = (await newest(siteScoreCondition)) ?? (await newest(undefined));
+  if (!row) return null;
+  const kind = row.kind === 'site' ? 'site' : 'page';
+  return {
+    kind,
+    auditId: row.id,
+    url: row.websiteUrl,
+    score: row.overallScore,
+    pageCount: row.pageCount,
+    measuredAt: row.createdAt.toISOString(),
+    label: kind === 'site' ? siteScoreLabel(row.websiteUrl, row.pageCount) : YOUR_SCORE_MESSAGES.pageAudit(row.websiteUrl ?? 'a page'),
   };
 }

@@ -127,7 +127,16 @@ export const V1_RESULT_EXAMPLES: Record<string, unknown> = {
       }
     ],
     "current": null,
-    "nextCursor": null
+    "nextCursor": null,
+    "yourScore": {
+      "kind": "page",
+      "auditId": "5e59eb54-976a-40fa-a649-82a9acad9f03",
+      "url": "https://example.com/",
+      "score": 64,
+      "pageCount": 1,
+      "measuredAt": "2026-11-27T10:56:44.411Z",
+      "label": "Page audit of https://example.com/: one page's score, not the site's."
+    }
   },
   "runSchemaGenerator": {
     "suggestedType": "FAQPage",

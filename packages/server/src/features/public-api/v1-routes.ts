@@ -211,7 +211,7 @@ export const V1_ROUTES: readonly V1Route[] = [
     tag: 'Audits',
     summary: 'Latest audits and their scores',
     description:
-      'The newest audits first, with the scores the key owner\u2019s plan reveals, and the audit in progress if any. One page at a time: pass `nextCursor` as `cursor` for the next page, until it is null. Audits saved meanwhile never shift a page.',
+      'The newest audits first, with the scores the key owner\u2019s plan reveals, and the audit in progress if any. One page at a time: pass `nextCursor` as `cursor` for the next page, until it is null. Audits saved meanwhile never shift a page. `yourScore` is the account\u2019s score as the dashboard states it: the latest site audit of its own websites; before any site audit, the latest page audit, labelled as one page\u2019s score.',
     query: v1PageQuerySchema,
     success: { status: 200, description: 'A page of the audit history.', schema: v1AuditListResponseSchema },
     errors: [400],

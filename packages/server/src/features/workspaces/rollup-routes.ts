@@ -17,12 +17,14 @@ const rollupRowSchema = z.object({
   change: z.number().nullable(),
   lastAuditAt: z.string().nullable(),
   openAlerts: z.number().int(),
+  scoreNote: z.string().nullable(),
+  changeNote: z.string().nullable(),
 });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 /**
- * The agency's roll-up (issue #11): every client it may see with its latest score, change and open
- * alerts. Every role reads it; the client role sees only the clients shared with it.
+ * The agency's roll-up (issue #11): every client it may see with its score (latest site audit), its
+ * like-for-like change and open alerts. Every role reads it; the client role sees only the clients shared with it.
  */
 export const rollupRoutes: FastifyPluginAsyncZod = async (app) => {
   const rows = async (request: Parameters<typeof app.requireUser>[0], workspaceId: string, sort: z.infer<typeof query>['sort'], dir: z.infer<typeof query>['dir']) => {

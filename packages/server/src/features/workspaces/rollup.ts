@@ -1,43 +1,76 @@
 import { and, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Profile, RollupRow, RollupSort } from '@citable/contract';
+import { SITE_SCORE_KIND, type Profile, type RollupRow, type RollupSort } from '@citable/contract';
 import type { Db } from '../../db/client';
 import { alerts, auditHistory, userProfiles } from '../../db/schema';
-import { siteAuditCondition } from '../track';
+import { siteAuditCondition, siteScoreCondition } from '../track';
 import type { ClientPrincipal } from './access';
 import { toWorkspaceClients } from './clients';
+import { rolledScore, type RolledAudit } from './rollup-score';
 
 export const ROLLUP_SORTS = ['name', 'score', 'change', 'alerts'] as const satisfies readonly RollupSort[];
 export type RollupDirection = 'asc' | 'desc';
 
+/** Earlier site audits read per client to find one of the same pages: enough for a re-audit or two of other page sets. */
+const SITE_AUDITS_READ = 10;
+
 /**
- * The latest two audits of each client's primary website, in one query for every client: the
- * audits are ranked per principal by date and only the top two are read. `ofSite` picks the
- * website's audits by the site-matching rule, as the client's own overview does.
+ * Each client's newest site audits of its primary website (at most SITE_AUDITS_READ), newest
+ * first, in one query for every client: "your score" is the newest (contract/your-score.ts), a
+ * page audit never is. The page addresses are read so a change is stated only between audits of
+ * the same pages. `ofSite` picks the website's audits by the site-matching rule, as the client's
+ * own overview does.
  */
-async function latestTwoAudits(db: Db, targets: { principalId: string; ofSite: SQL }[]): Promise<Map<string, { score: number; at: Date }[]>> {
-  const byPrincipal = new Map<string, { score: number; at: Date }[]>();
+async function latestSiteAudits(db: Db, targets: { principalId: string; ofSite: SQL }[]): Promise<Map<string, RolledAudit[]>> {
+  const byPrincipal = new Map<string, RolledAudit[]>();
   if (targets.length === 0) return byPrincipal;
   const ranked = db
     .select({
       userId: auditHistory.userId,
+      id: auditHistory.id,
       score: auditHistory.overallScore,
       createdAt: auditHistory.createdAt,
       rank: sql<number>`row_number() over (partition by ${auditHistory.userId} order by ${auditHistory.createdAt} desc, ${auditHistory.id} desc)`.as('rank'),
     })
     .from(auditHistory)
-    .where(or(...targets.map((target) => and(eq(auditHistory.userId, target.principalId), target.ofSite))))
+    .where(and(or(...targets.map((target) => and(eq(auditHistory.userId, target.principalId), target.ofSite))), siteScoreCondition))
     .as('ranked');
+  // The page addresses come from audit_data, read only for the few ranked rows.
   const rows = await db
-    .select({ userId: ranked.userId, score: ranked.score, createdAt: ranked.createdAt })
+    .select({
+      userId: ranked.userId,
+      score: ranked.score,
+      createdAt: ranked.createdAt,
+      url: auditHistory.websiteUrl,
+      pageCount: auditHistory.pageCount,
+      pageUrls: sql<(string | null)[] | null>`jsonb_path_query_array(${auditHistory.auditData}, '$.result.pages[*].url')`,
+    })
     .from(ranked)
-    .where(lte(ranked.rank, 2))
-    .orderBy(ranked.userId, desc(ranked.createdAt));
+    .innerJoin(auditHistory, eq(auditHistory.id, ranked.id))
+    .where(lte(ranked.rank, SITE_AUDITS_READ))
+    .orderBy(ranked.userId, desc(ranked.createdAt), desc(ranked.id));
   for (const row of rows) {
     const list = byPrincipal.get(row.userId) ?? [];
-    list.push({ score: row.score, at: new Date(row.createdAt) });
+    list.push({
+      kind: SITE_SCORE_KIND,
+      url: row.url,
+      pageCount: row.pageCount ?? undefined,
+      pageUrls: row.pageUrls && row.pageUrls.length > 0 ? row.pageUrls : undefined,
+      score: row.score,
+      at: new Date(row.createdAt),
+    });
     byPrincipal.set(row.userId, list);
   }
   return byPrincipal;
+}
+
+/** The principals among `targets` with any audit of their primary website (a page audit counts). */
+async function auditedPrincipals(db: Db, targets: { principalId: string; ofSite: SQL }[]): Promise<Set<string>> {
+  if (targets.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: auditHistory.userId })
+    .from(auditHistory)
+    .where(or(...targets.map((target) => and(eq(auditHistory.userId, target.principalId), target.ofSite))));
+  return new Set(rows.map((row) => row.userId));
 }
 
 /** Open alerts (not dismissed: what each client's alerts panel shows), counted per principal in one query. */
@@ -62,7 +95,8 @@ async function principalSites(db: Db, principalIds: string[]): Promise<Map<strin
 }
 
 /**
- * One row per client: its primary site's latest and previous scores, the change, and open alerts.
+ * One row per client: its primary site's score (its latest site audit), the change since the last
+ * site audit of the same pages, and open alerts.
  * The primary site's audits are matched as in the client's overview (contract/site-match.ts): a
  * competitor on the same host under its own path is not the client's site, however new its audit.
  */
@@ -80,18 +114,14 @@ export async function buildRollup(db: Db, clients: ClientPrincipal[]): Promise<R
     const ofSite = client.primaryUrl === null ? null : siteAuditCondition(sites.get(principalId) ?? { websites: [], competitors: [] }, client.primaryUrl);
     return ofSite ? [{ principalId, ofSite }] : [];
   });
-  const [audits, openAlerts] = await Promise.all([latestTwoAudits(db, targets), openAlertCounts(db, [...principalOf.values()])]);
+  const [audits, audited, openAlerts] = await Promise.all([latestSiteAudits(db, targets), auditedPrincipals(db, targets), openAlertCounts(db, [...principalOf.values()])]);
   return listed.map((client) => {
     const principalId = principalOf.get(client.id)!;
-    const [latest, previous] = audits.get(principalId) ?? [];
     return {
       clientId: client.id,
       name: client.name,
       url: client.primaryUrl,
-      latestScore: latest?.score ?? null,
-      previousScore: previous?.score ?? null,
-      change: latest && previous ? latest.score - previous.score : null,
-      lastAuditAt: latest?.at.toISOString() ?? null,
+      ...rolledScore(audits.get(principalId) ?? [], audited.has(principalId), client.primaryUrl ?? client.name),
       openAlerts: openAlerts.get(principalId) ?? 0,
     };
   });

@@ -9,9 +9,18 @@ import { auditRuns } from '../../../db/schema';
  * page job (discovering URLs, finishing a page) runs in a transaction holding the crawl row's lock,
  * and every state change is conditional on the previous state, so a page job delivered twice, or
  * run again after its worker died, changes nothing the first delivery already changed.
+ *
+ * Which pages a site audit reads does not depend on which page job ends first (issue 30): a found
+ * URL waits until it is admitted, and admitPages admits in discovery order (breadth first: depth,
+ * then the order of the links on the parent, parents in their own order), a depth only once the
+ * one above has settled, and never more than the pages the audit still has room for. The same site
+ * with the same limit is read on the same pages however the jobs are spread over workers.
  */
 
 export type SiteCrawlRow = typeof siteCrawls.$inferSelect;
+
+/** Why a URL the crawl knows was not read: the audit had its pages. */
+export const BEYOND_PAGE_LIMIT = 'beyond the page limit of this audit';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A URL found on a page, to be queued for its own page job unless the crawl already knows it. */
@@ -98,33 +107,32 @@ export async function createCrawl(db: Db, crawl: NewCrawl, start: PageOutcome, d
         runId: crawl.runId,
         url,
         depth: 0,
+        position: ROOT_POSITION,
         jobSent: true,
         ...outcomeColumns(outcome),
       })),
     );
+    const audited = start.status === 'done' ? 1 : 0;
     await tx
       .update(siteCrawls)
-      .set({ urlsKnown: startRows.length, pagesAudited: start.status === 'done' ? 1 : 0 })
+      .set({ urlsKnown: startRows.length, pagesAudited: audited })
       .where(eq(siteCrawls.runId, crawl.runId));
-    await insertDiscovered(tx, crawl.runId, crawl.startPageUrl, discovered);
-    const audited = start.status === 'done' ? 1 : 0;
-    const queued = await countQueued(tx, crawl.runId);
-    await tx
-      .update(auditRuns)
-      .set({ progressDone: audited, progressTotal: Math.min(crawl.maxPages, audited + queued), updatedAt: new Date() })
-      .where(and(eq(auditRuns.id, crawl.runId), eq(auditRuns.userId, crawl.userId), eq(auditRuns.status, 'running')));
+    await insertDiscovered(tx, crawl.runId, { url: crawl.startPageUrl, position: ROOT_POSITION }, discovered, maxUrlsFor(crawl.maxPages));
+    await admitPages(tx, crawl.runId, { pagesAudited: audited, maxPages: crawl.maxPages, urlsKnown: startRows.length, maxUrls: maxUrlsFor(crawl.maxPages) });
+    await writeProgress(tx, { runId: crawl.runId, userId: crawl.userId }, audited, crawl.maxPages);
     return true;
   });
 }
 
 /**
  * Records a page job's outcome and the URLs its page leads to, once: the page must still be
- * queued, and a page past the crawl's page limit is skipped instead of done. The run's progress is
- * written in the same transaction (pages audited, and known within the limit), which also keeps
- * the run from looking abandoned. Returns the URLs left queued as this commits (under the crawl
- * row's lock, so the last page to finish sees 0), or null when another delivery got there first.
+ * queued, and a page past the crawl's page limit is skipped instead of done. The pages the crawl
+ * now has room for are admitted (admitPages) and the run's progress written, in the same
+ * transaction. Returns the URLs left queued as this commits (under the crawl row's lock, so the
+ * last page to finish sees 0) and the URLs this call admitted, whose page jobs the caller sends;
+ * or null when another delivery got there first.
  */
-export async function finishPage(db: Db, page: { runId: string; userId: string; url: string; deliveries: number }, outcome: PageOutcome, discovered: Discovered[]): Promise<number | null> {
+export async function finishPage(db: Db, page: { runId: string; userId: string; url: string; deliveries: number }, outcome: PageOutcome, discovered: Discovered[]): Promise<{ queued: number; admitted: string[] } | null> {
   const { runId, url } = page;
   return db.transaction(async (tx) => {
     // The page's own row first, before the crawl row's lock: its large write holds up no other page.
@@ -136,7 +144,7 @@ export async function finishPage(db: Db, page: { runId: string; userId: string; 
         updatedAt: new Date(),
       })
       .where(and(eq(crawlPages.runId, runId), eq(crawlPages.url, url), eq(crawlPages.status, 'queued')))
-      .returning({ seq: crawlPages.seq });
+      .returning({ position: crawlPages.position });
     if (updated.length === 0) return null;
     const [crawl] = await tx.select({ pagesAudited: siteCrawls.pagesAudited, maxPages: siteCrawls.maxPages, urlsKnown: siteCrawls.urlsKnown, maxUrls: siteCrawls.maxUrls }).from(siteCrawls).where(eq(siteCrawls.runId, runId)).for('update');
     if (!crawl) return null;
@@ -145,20 +153,31 @@ export async function finishPage(db: Db, page: { runId: string; userId: string; 
     if ((outcome.status === 'done' || outcome.status === 'error-page') && audited >= crawl.maxPages) {
       await tx
         .update(crawlPages)
-        .set({ status: 'skipped', result: null, detail: 'beyond the page limit of this audit' })
+        .set({ status: 'skipped', result: null, detail: BEYOND_PAGE_LIMIT })
         .where(and(eq(crawlPages.runId, runId), eq(crawlPages.url, url)));
     } else if (outcome.status === 'done') {
       audited += 1;
       await tx.update(siteCrawls).set({ pagesAudited: audited }).where(eq(siteCrawls.runId, runId));
     }
-    await insertDiscovered(tx, runId, url, discovered, crawl);
-    const queued = await countQueued(tx, runId);
-    await tx
-      .update(auditRuns)
-      .set({ progressDone: audited, progressTotal: Math.min(crawl.maxPages, audited + queued), updatedAt: new Date() })
-      .where(and(eq(auditRuns.id, runId), eq(auditRuns.userId, page.userId), eq(auditRuns.status, 'running')));
-    return queued;
+    await insertDiscovered(tx, runId, { url, position: updated[0]!.position ?? ROOT_POSITION }, discovered, crawl.maxUrls);
+    const admitted = await admitPages(tx, runId, { ...crawl, pagesAudited: audited });
+    const queued = await writeProgress(tx, { runId, userId: page.userId }, audited, crawl.maxPages);
+    return { queued, admitted };
   });
+}
+
+/** The run's progress: pages audited, and known within the limit (which also keeps the run from looking abandoned). Returns the URLs queued. */
+async function writeProgress(tx: Tx, run: { runId: string; userId: string }, audited: number, maxPages: number): Promise<number> {
+  const queued = await countQueued(tx, run.runId);
+  const [waiting] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(crawlPages)
+    .where(and(eq(crawlPages.runId, run.runId), eq(crawlPages.status, 'waiting')));
+  await tx
+    .update(auditRuns)
+    .set({ progressDone: audited, progressTotal: Math.min(maxPages, audited + queued + Number(waiting?.count ?? 0)), updatedAt: new Date() })
+    .where(and(eq(auditRuns.id, run.runId), eq(auditRuns.userId, run.userId), eq(auditRuns.status, 'running')));
+  return queued;
 }
 
 async function countQueued(db: Db | Tx, runId: string): Promise<number> {
@@ -174,58 +193,119 @@ export function queuedCount(db: Db, runId: string): Promise<number> {
   return countQueued(db, runId);
 }
 
+/** The start page's position; each found URL's is its parent's followed by its index, six digits. */
+const ROOT_POSITION = '';
+const POSITION_DIGITS = 6;
+const positionOf = (parent: string, index: number) => `${parent}${String(index).padStart(POSITION_DIGITS, '0')}`;
+
 /**
- * Adds the URLs the crawl does not know yet, within its URL budget, under the crawl row's lock (so
- * the budget holds across processes; `locked`: the row as the caller locked it). Allowed URLs are
- * queued for a page job their parent sends.
+ * Records the URLs a page leads to as waiting for admission, each at its discovery position (the
+ * parent's, then its index among the parent's links), at most `cap` of them (the first, in the
+ * page's order). A URL the crawl already waits for keeps the earliest position any parent gives
+ * it, as a breadth-first crawl meets it first from there; an admitted or settled URL is not
+ * touched. URLs robots.txt refuses are recorded as skipped, never fetched.
  */
-async function insertDiscovered(tx: Tx, runId: string, parentUrl: string, discovered: Discovered[], locked?: { urlsKnown: number; maxUrls: number }): Promise<void> {
-  if (discovered.length === 0) return;
-  const [crawl] = locked ? [locked] : await tx.select({ urlsKnown: siteCrawls.urlsKnown, maxUrls: siteCrawls.maxUrls }).from(siteCrawls).where(eq(siteCrawls.runId, runId)).for('update');
-  if (!crawl || crawl.urlsKnown >= crawl.maxUrls) return;
-  const unique = [...new Map(discovered.map((entry) => [entry.url, entry])).values()];
-  const room = crawl.maxUrls - crawl.urlsKnown;
-  // A sitemap may list 50,000 URLs for a 25-page audit: look up only as many as can still be added.
-  const fresh: Discovered[] = [];
-  for (let i = 0; i < unique.length && fresh.length < room; i += 500) {
-    const chunk = unique.slice(i, i + 500);
-    const rows = await tx
-      .select({ url: crawlPages.url })
+async function insertDiscovered(tx: Tx, runId: string, parent: { url: string; position: string }, discovered: Discovered[], cap: number): Promise<void> {
+  const byUrl = new Map(discovered.map((entry) => [entry.url, entry]));
+  const rows = [...byUrl.keys()].slice(0, cap).map((url, index) => {
+    const entry = byUrl.get(url)!;
+    return {
+      runId,
+      url,
+      depth: entry.depth,
+      position: positionOf(parent.position, index),
+      parentUrl: parent.url,
+      status: entry.disallowed ? 'skipped' : 'waiting',
+      jobSent: entry.disallowed,
+      detail: entry.disallowed ? 'robots.txt does not allow CitableBot to read it' : null,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    // Known URLs are looked up, not upserted: an upsert would lock a queued page's row, which its
+    // own job locks before the crawl row (finishPage), and the two would deadlock.
+    const known = await tx
+      .select({ url: crawlPages.url, status: crawlPages.status, depth: crawlPages.depth, position: crawlPages.position })
       .from(crawlPages)
-      .where(and(eq(crawlPages.runId, runId), inArray(crawlPages.url, chunk.map((entry) => entry.url))));
-    const known = new Set(rows.map((row) => row.url));
-    fresh.push(...chunk.filter((entry) => !known.has(entry.url)).slice(0, room - fresh.length));
+      .where(and(eq(crawlPages.runId, runId), inArray(crawlPages.url, chunk.map((row) => row.url))));
+    const knownByUrl = new Map(known.map((row) => [row.url, row]));
+    const fresh = chunk.filter((row) => !knownByUrl.has(row.url));
+    if (fresh.length > 0) await tx.insert(crawlPages).values(fresh).onConflictDoNothing();
+    // A URL still waiting takes the earliest position any parent gives it (positions are digits
+    // only, so text order is discovery order). Waiting rows are written only under the crawl lock.
+    for (const row of chunk) {
+      const existing = knownByUrl.get(row.url);
+      if (!existing || existing.status !== 'waiting' || row.status !== 'waiting' || existing.position === null) continue;
+      if (row.depth > existing.depth || (row.depth === existing.depth && row.position >= existing.position)) continue;
+      await tx
+        .update(crawlPages)
+        .set({ depth: row.depth, position: row.position, parentUrl: row.parentUrl })
+        .where(and(eq(crawlPages.runId, runId), eq(crawlPages.url, row.url), eq(crawlPages.status, 'waiting')));
+    }
   }
-  if (fresh.length === 0) return;
-  for (let i = 0; i < fresh.length; i += 500) {
+}
+
+/**
+ * Admits waiting URLs for their page jobs, under the crawl row's lock: in discovery order (depth,
+ * then position), only at the shallowest depth still waiting or queued (a depth is admitted once
+ * the one above has settled, so no page still to be read can find an earlier URL), and only as
+ * many as the pages the audit still has room for, less those in flight (a page that turns out to
+ * be no page, a redirect or an error, gives its room to the next URL). The URLs the crawl may know
+ * in all (maxUrls) bound what is admitted too. When nothing is in flight and no room is left, the
+ * URLs still waiting are skipped. Returns the URLs admitted.
+ */
+async function admitPages(tx: Tx, runId: string, crawl: { pagesAudited: number; maxPages: number; urlsKnown: number; maxUrls: number }): Promise<string[]> {
+  const [state] = await tx
+    .select({
+      level: sql<number | null>`min(${crawlPages.depth})`,
+      inFlight: sql<number>`count(*) filter (where ${crawlPages.status} = 'queued')::int`,
+    })
+    .from(crawlPages)
+    .where(and(eq(crawlPages.runId, runId), inArray(crawlPages.status, ['queued', 'waiting'])));
+  if (!state || state.level === null) return [];
+  const inFlight = Number(state.inFlight);
+  const pageRoom = crawl.maxPages - crawl.pagesAudited - inFlight;
+  const room = Math.min(pageRoom, crawl.maxUrls - crawl.urlsKnown);
+  if (room <= 0) {
+    if (inFlight === 0) {
+      await tx
+        .update(crawlPages)
+        .set({ status: 'skipped', jobSent: true, detail: pageRoom <= 0 ? BEYOND_PAGE_LIMIT : 'beyond the number of addresses this audit reads', updatedAt: new Date() })
+        .where(and(eq(crawlPages.runId, runId), eq(crawlPages.status, 'waiting')));
+    }
+    return [];
+  }
+  const next = await tx
+    .select({ url: crawlPages.url })
+    .from(crawlPages)
+    .where(and(eq(crawlPages.runId, runId), eq(crawlPages.status, 'waiting'), eq(crawlPages.depth, Number(state.level))))
+    .orderBy(asc(crawlPages.position), asc(crawlPages.seq))
+    .limit(room);
+  const urls = next.map((row) => row.url);
+  if (urls.length === 0) return [];
+  for (let i = 0; i < urls.length; i += 500) {
     await tx
-      .insert(crawlPages)
-      .values(
-        fresh.slice(i, i + 500).map((entry) => ({
-          runId,
-          url: entry.url,
-          depth: entry.depth,
-          parentUrl,
-          status: entry.disallowed ? 'skipped' : 'queued',
-          jobSent: entry.disallowed,
-          detail: entry.disallowed ? 'robots.txt does not allow CitableBot to read it' : null,
-        })),
-      )
-      .onConflictDoNothing();
+      .update(crawlPages)
+      .set({ status: 'queued', updatedAt: new Date() })
+      .where(and(eq(crawlPages.runId, runId), eq(crawlPages.status, 'waiting'), inArray(crawlPages.url, urls.slice(i, i + 500))));
   }
   await tx
     .update(siteCrawls)
-    .set({ urlsKnown: sql`${siteCrawls.urlsKnown} + ${fresh.length}` })
+    .set({ urlsKnown: sql`${siteCrawls.urlsKnown} + ${urls.length}` })
     .where(eq(siteCrawls.runId, runId));
+  return urls;
 }
 
-/** The URLs a page discovered whose page jobs are not sent yet (all of them, unless a crash came between). */
-export async function unsentChildren(db: Db, runId: string, parentUrl: string): Promise<string[]> {
+/**
+ * Admitted URLs whose page jobs are not sent yet: none, unless a process died between admitting
+ * and sending; a redelivered job sends them (a duplicate job finds its page settled).
+ */
+export async function unsentPages(db: Db, runId: string): Promise<string[]> {
   const rows = await db
     .select({ url: crawlPages.url })
     .from(crawlPages)
-    .where(and(eq(crawlPages.runId, runId), eq(crawlPages.parentUrl, parentUrl), eq(crawlPages.jobSent, false)))
-    .orderBy(asc(crawlPages.seq));
+    .where(and(eq(crawlPages.runId, runId), eq(crawlPages.status, 'queued'), eq(crawlPages.jobSent, false)))
+    .orderBy(asc(crawlPages.depth), asc(crawlPages.position), asc(crawlPages.seq));
   return rows.map((row) => row.url);
 }
 
@@ -274,13 +354,13 @@ export async function releaseFinishedCrawl(db: Db | Tx, runId: string): Promise<
   await db.update(siteCrawls).set({ site: null }).where(eq(siteCrawls.runId, runId));
 }
 
-/** The audited pages in discovery order, the pages that could not be read, and the error pages. */
+/** The audited pages in discovery order (breadth first, as admitted), the pages that could not be read, and the error pages. */
 export async function crawlResults(db: Db, runId: string): Promise<{ results: AuditResult[]; failed: { url: string; error: string }[]; errorPages: ErrorPage[] }> {
   const rows = await db
     .select({ url: crawlPages.url, status: crawlPages.status, result: crawlPages.result, detail: crawlPages.detail })
     .from(crawlPages)
     .where(and(eq(crawlPages.runId, runId), inArray(crawlPages.status, ['done', 'failed', 'error-page'])))
-    .orderBy(asc(crawlPages.seq));
+    .orderBy(asc(crawlPages.depth), asc(crawlPages.position), asc(crawlPages.seq));
   const results: AuditResult[] = [];
   const failed: { url: string; error: string }[] = [];
   const errorPages: ErrorPage[] = [];

@@ -41,7 +41,8 @@ export const siteCrawls = pgTable('site_crawls', {
 /**
  * Every URL a site crawl knows, keyed by (run, normalised URL): the unique key is what makes a
  * URL fetched and audited at most once per run, however many pages link to it and however often a
- * page job is delivered. Status: queued (a page job will handle it), done (audited: `result`),
+ * page job is delivered. Status: waiting (found, not yet admitted: pages are admitted in discovery
+ * order, crawl-store.ts admitPages), queued (admitted: a page job will handle it), done (audited: `result`),
  * error-page (answered 4xx/5xx or is a soft 404, not scored: `result` is the ErrorPage, `detail`
  * its reason), skipped (redirect, duplicate, robots.txt, not HTML, over the page limit: `detail`),
  * failed (could not be read: `detail` is the crawler's message).
@@ -56,6 +57,13 @@ export const crawlPages = pgTable(
       .references(() => auditRuns.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     depth: integer('depth').notNull(),
+    /**
+     * Discovery order within a depth, independent of which page job ended first: the parent's
+     * position followed by the link's index on the parent (six digits each), so that
+     * (depth, position) orders the site breadth first as a single crawl would. Null in rows made
+     * before it was added.
+     */
+    position: text('position'),
     /** The page whose job discovered this URL and sends its page job (null for the start page). */
     parentUrl: text('parent_url'),
     status: text('status').notNull(),
@@ -72,5 +80,6 @@ export const crawlPages = pgTable(
     uniqueIndex('crawl_pages_run_url_idx').on(table.runId, table.url),
     index('crawl_pages_unsent_idx').on(table.runId, table.parentUrl).where(sql`${table.jobSent} = false`),
     index('crawl_pages_queued_idx').on(table.runId).where(sql`${table.status} = 'queued'`),
+    index('crawl_pages_waiting_idx').on(table.runId, table.depth, table.position).where(sql`${table.status} = 'waiting'`),
   ],
 );

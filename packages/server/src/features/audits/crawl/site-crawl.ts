@@ -19,7 +19,8 @@ import {
   queuedCount,
   releaseFinishedCrawl,
   reserveFetchSlot,
-  unsentChildren,
+  unsentPages,
+  BEYOND_PAGE_LIMIT,
   type Discovered,
   type PageOutcome,
   type SiteCrawlRow,
@@ -59,10 +60,9 @@ const GIVEN_UP_MESSAGE = 'The page could not be audited because of an internal e
 /** The coordinator: opens the crawl, or finishes what a previous delivery of it left. */
 export async function runSiteCrawl(deps: CrawlDeps, userId: string, run: AuditRunRow & { websiteUrl: string }): Promise<void> {
   const existing = await getCrawl(deps.db, run.id);
-  if (existing) return afterPage(deps, userId, run, existing.startPageUrl);
+  if (existing) return afterPage(deps, userId, run);
   if (run.status === 'queued') await markRunning(deps.db, userId, run.id);
   const fetcher = new SafeFetcher({ allowHosts: deps.allowHosts });
-  let startPageUrl: string;
   try {
     const opened = await openCrawl(run.websiteUrl, fetcher);
     const scope = new CrawlScope(opened.origin, opened.robotsTxt);
@@ -70,10 +70,9 @@ export async function runSiteCrawl(deps: CrawlDeps, userId: string, run: AuditRu
     const start: PageOutcome = opened.start.type === 'page' ? await pageOutcome(opened.start.page, opened.site, now) : { status: 'skipped', detail: opened.start.detail };
     const sitemapUrls = (opened.site.sitemap?.pageUrls ?? []).flatMap((url) => (URL.canParse(url) ? [normalizeUrl(url)] : [])).filter((url) => scope.sameOrigin(url));
     const discovered = [...toDiscovered(opened.start, scope, 1), ...sitemapUrls.map((url) => ({ url, depth: 1, disallowed: !scope.allows(url) }))];
-    startPageUrl = opened.start.url;
     await createCrawl(
       deps.db,
-      { runId: run.id, userId, origin: opened.origin, startUrl: opened.startUrl, startPageUrl, robotsTxt: opened.robotsTxt, site: opened.site, maxPages: run.maxPages, crawlDelayMs: opened.crawlDelayMs },
+      { runId: run.id, userId, origin: opened.origin, startUrl: opened.startUrl, startPageUrl: opened.start.url, robotsTxt: opened.robotsTxt, site: opened.site, maxPages: run.maxPages, crawlDelayMs: opened.crawlDelayMs },
       start,
       discovered,
     );
@@ -88,7 +87,8 @@ export async function runSiteCrawl(deps: CrawlDeps, userId: string, run: AuditRu
   } finally {
     await fetcher.close();
   }
-  await afterPage(deps, userId, run, startPageUrl);
+  // The pages createCrawl admitted are waiting for their jobs: the recovery path sends them.
+  await afterPage(deps, userId, run);
 }
 
 /**
@@ -104,17 +104,17 @@ export async function runPageJob(deps: CrawlDeps, { runId, userId, url }: PageJo
   if (page.status === 'queued') {
     let settled: { outcome: PageOutcome; discovered: Discovered[] };
     try {
-      settled = page.pagesAudited >= page.maxPages ? { outcome: { status: 'skipped', detail: 'beyond the page limit of this audit' }, discovered: [] } : await auditOnePage(deps, await crawlContext(deps, runId), url, page.depth);
+      settled = page.pagesAudited >= page.maxPages ? { outcome: { status: 'skipped', detail: BEYOND_PAGE_LIMIT }, discovered: [] } : await auditOnePage(deps, await crawlContext(deps, runId), url, page.depth);
     } catch (error) {
       // Retried, even on the last delivery when the process is stopping: the page was not tried.
       if (retryCount + 1 < PAGE_JOB_DELIVERIES || error instanceof AuditEngineClosed) throw error;
       deps.log.error({ err: error, auditId: runId, url }, 'page audit failed on its last delivery');
       settled = { outcome: { status: 'failed', detail: GIVEN_UP_MESSAGE }, discovered: [] };
     }
-    const queued = await finishPage(deps.db, { runId, userId, url, deliveries: retryCount + 1 }, settled.outcome, settled.discovered);
-    return afterPage(deps, userId, { ...run, websiteUrl: run.websiteUrl }, url, queued ?? undefined);
+    const finished = await finishPage(deps.db, { runId, userId, url, deliveries: retryCount + 1 }, settled.outcome, settled.discovered);
+    return afterPage(deps, userId, { ...run, websiteUrl: run.websiteUrl }, finished ?? undefined);
   }
-  await afterPage(deps, userId, { ...run, websiteUrl: run.websiteUrl }, url);
+  await afterPage(deps, userId, { ...run, websiteUrl: run.websiteUrl });
 }
 
 /**
@@ -126,12 +126,12 @@ export async function giveUpPage(deps: CrawlDeps, { runId, userId, url }: PageJo
   if (!run || run.status !== 'running' || run.websiteUrl === null) return;
   const page = await getPageState(deps.db, runId, url);
   if (!page) return;
-  let queued: number | null = null;
+  let finished: Awaited<ReturnType<typeof finishPage>> = null;
   if (page.status === 'queued') {
     deps.log.error({ auditId: runId, url }, 'page audit given up after every delivery of its job failed');
-    queued = await finishPage(deps.db, { runId, userId, url, deliveries: PAGE_JOB_DELIVERIES }, { status: 'failed', detail: GIVEN_UP_MESSAGE }, []);
+    finished = await finishPage(deps.db, { runId, userId, url, deliveries: PAGE_JOB_DELIVERIES }, { status: 'failed', detail: GIVEN_UP_MESSAGE }, []);
   }
-  await afterPage(deps, userId, { ...run, websiteUrl: run.websiteUrl }, url, queued ?? undefined);
+  await afterPage(deps, userId, { ...run, websiteUrl: run.websiteUrl }, finished ?? undefined);
 }
 
 /** What every page job of a crawl reads; it never changes, so each process keeps the last few. */
@@ -201,16 +201,18 @@ function toDiscovered(step: CrawlStep, scope: CrawlScope, depth: number): Discov
 }
 
 /**
- * What every delivery does after its page is settled: send the page jobs of the URLs this page
- * discovered (again after a crash: a duplicate job finds its page settled and does nothing),
- * report progress, and finish the audit when nothing is left queued.
+ * What every delivery does after its page is settled: send the page jobs of the URLs its finish
+ * admitted; a delivery that settled nothing (its page was settled before, or it is the
+ * coordinator) sends whatever admitted URL has no job yet, which is none unless a process died
+ * between admitting and sending (a duplicate job finds its page settled and does nothing). Then
+ * finish the audit when nothing is left queued.
  */
-async function afterPage(deps: CrawlDeps, userId: string, run: AuditRunRow & { websiteUrl: string }, parentUrl: string, queuedAtFinish?: number): Promise<void> {
-  const children = await unsentChildren(deps.db, run.id, parentUrl);
-  for (const url of children) await deps.enqueuePage({ runId: run.id, userId, url });
-  if (children.length > 0) await markSent(deps.db, run.id, children);
-  // Sending adds no queued URL (children are queued when found), so the count at finishing holds.
-  if ((queuedAtFinish ?? (await queuedCount(deps.db, run.id))) === 0) await finishCrawl(deps, userId, run);
+async function afterPage(deps: CrawlDeps, userId: string, run: AuditRunRow & { websiteUrl: string }, finished?: { queued: number; admitted: string[] }): Promise<void> {
+  const toSend = finished ? finished.admitted : await unsentPages(deps.db, run.id);
+  for (const url of toSend) await deps.enqueuePage({ runId: run.id, userId, url });
+  if (toSend.length > 0) await markSent(deps.db, run.id, toSend);
+  // Sending adds no queued URL (pages are queued when admitted), so the count at finishing holds.
+  if ((finished?.queued ?? (await queuedCount(deps.db, run.id))) === 0) await finishCrawl(deps, userId, run);
 }
 
 /** Aggregates the pages as a single crawl did and saves the audit, releasing what its page jobs kept; saving twice is a no-op. */

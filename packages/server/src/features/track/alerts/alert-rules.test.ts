@@ -129,6 +129,20 @@ describe('content freshness', () => {
     const alert = freshnessAlert([{ url: 'https://example.com/old', modifiedAt: '2024-01-02T00:00:00Z' }], site, 'a1');
     expect(alert?.message).toContain('2024-01-02');
   });
+
+  it('names pages dated in the future apart from stale ones, and alone as dates to correct', () => {
+    const future = [{ url: 'https://example.com/launch', modifiedAt: '2031-05-01T00:00:00Z' }];
+    const both = freshnessAlert([{ url: 'https://example.com/old', modifiedAt: '2024-01-02T00:00:00Z' }], site, 'a1', future);
+    expect(both?.title).toBe('A page has not been updated for over a year');
+    expect(both?.message).toContain('One page declares a date in the future');
+    expect(both?.message).toContain('https://example.com/launch (dated 2031-05-01)');
+    expect(both?.key).not.toBe(freshnessAlert([{ url: 'https://example.com/old', modifiedAt: '2024-01-02T00:00:00Z' }], site, 'a1')?.key);
+    const alone = freshnessAlert([], site, 'a1', future);
+    expect(alone?.title).toBe('A page declares a date in the future');
+    expect(alone?.message).toMatch(/^No page is out of date\. One page declares a date in the future/);
+    expect(alone?.severity).toBe('low');
+    expect(freshnessAlert([], site, 'a1', [...future, { url: 'https://example.com/next', modifiedAt: '2031-06-01T00:00:00Z' }])?.title).toBe('2 pages declare dates in the future');
+  });
 });
 
 describe('industry trend', () => {

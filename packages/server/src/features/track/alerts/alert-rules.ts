@@ -211,29 +211,53 @@ export function reminderAlert(lastToolUseAt: Date | null, accountCreatedAt: Date
 
 export interface StalePage {
   url: string;
-  /** The declared date when the audit kept it (page audits); site audits keep only which pages. */
+  /** The declared date, where the audit kept it; site audits saved before issue 30 kept only which pages. */
   modifiedAt: string | null;
 }
 
-/** Pages of the latest audit whose declared modification date is more than a year old. */
-export function freshnessAlert(stalePages: readonly StalePage[], site: SiteRef, auditId: string): AlertDraft | null {
-  if (stalePages.length === 0) return null;
+const pageWithDate = (label: string) => (page: StalePage) => (page.modifiedAt ? `${page.url} (${label} ${page.modifiedAt.slice(0, 10)})` : page.url);
+const firstThree = (pages: readonly StalePage[], label: string) => `${pages.slice(0, 3).map(pageWithDate(label)).join(', ')}${pages.length > 3 ? ' and others' : ''}`;
+
+/**
+ * Pages of the latest audit whose declared date is more than a year old. Pages dated in the future
+ * are not stale: their date says nothing of their age, so they are named apart, as dates to
+ * correct (answer engines may take such a page as undated, or distrust its date).
+ */
+export function freshnessAlert(stalePages: readonly StalePage[], site: SiteRef, auditId: string, futureDated: readonly StalePage[] = []): AlertDraft | null {
+  if (stalePages.length === 0 && futureDated.length === 0) return null;
   const pages = stalePages.map((page) => page.url).sort();
+  const future = futureDated.map((page) => page.url).sort();
+  const futureNote =
+    futureDated.length === 0
+      ? ''
+      : ` ${futureDated.length === 1 ? 'One page declares a date' : `${futureDated.length} pages declare dates`} in the future, which says nothing of ${futureDated.length === 1 ? 'its' : 'their'} age: answer engines may treat ${futureDated.length === 1 ? 'it' : 'them'} as undated. Correct ${futureDated.length === 1 ? 'it' : 'them'}: ${firstThree(futureDated, 'dated')}.`;
+  const futureStep = 'Correct dates that lie in the future (datePublished, dateModified, <time>).';
+  if (stalePages.length === 0) {
+    return draft({
+      key: `freshness:${site.url}:future:${future.join('|')}`,
+      type: 'recommendation',
+      title: futureDated.length === 1 ? 'A page declares a date in the future' : `${futureDated.length} pages declare dates in the future`,
+      message: `No page is out of date.${futureNote}`,
+      severity: 'low',
+      confidence: 100,
+      steps: [futureStep, 'Declare the real dateModified in the page’s JSON-LD.'],
+      actionUrl: 'schema',
+      actionLabel: 'Open Schema Generator',
+      data: { auditId, pages: [], futureDated, url: site.url },
+    });
+  }
   return draft({
     // Keyed by the set of stale pages: the same pages do not alert again, a newly stale one does.
-    key: `freshness:${site.url}:${pages.join('|')}`,
+    key: `freshness:${site.url}:${pages.join('|')}${future.length > 0 ? `:future:${future.join('|')}` : ''}`,
     type: 'recommendation',
     title: stalePages.length === 1 ? 'A page has not been updated for over a year' : `${stalePages.length} pages have not been updated for over a year`,
-    message: `Answer engines favour recent sources. ${stalePages
-      .slice(0, 3)
-      .map((page) => (page.modifiedAt ? `${page.url} (last modified ${page.modifiedAt.slice(0, 10)})` : page.url))
-      .join(', ')}${stalePages.length > 3 ? ' and others' : ''}.`,
+    message: `Answer engines favour recent sources. ${firstThree(stalePages, 'last modified')}.${futureNote}`,
     severity: 'medium',
     confidence: 100,
-    steps: ['Review and update the content.', 'Declare dateModified in the page’s JSON-LD.'],
+    steps: ['Review and update the content.', 'Declare dateModified in the page’s JSON-LD.', ...(futureDated.length > 0 ? [futureStep] : [])],
     actionUrl: 'optimizer',
     actionLabel: 'Open Content Optimizer',
-    data: { auditId, pages: stalePages, url: site.url },
+    data: { auditId, pages: stalePages, ...(futureDated.length > 0 ? { futureDated } : {}), url: site.url },
   });
 }
 

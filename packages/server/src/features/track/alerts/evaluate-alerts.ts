@@ -70,16 +70,41 @@ async function seriesFor(db: Db, userId: string, audit: AuditHistoryRow): Promis
   return rows.reverse().map(toScorePoint);
 }
 
-/** Pages of the audit whose content was last modified (or published) over a year before the audit. */
-export function stalePagesOf(stored: StoredAudit, auditedAt: Date): StalePage[] {
-  if (stored.kind === 'site') {
-    const freshness = stored.result.recommendationsByCheck.find((rec) => rec.checkId === 'content-freshness');
-    return (freshness?.pages ?? []).map((url) => ({ url, modifiedAt: null }));
+/** A page's URL and the date it declares (modified, else published), or null when it declares none. */
+function declaredDates(stored: StoredAudit): { url: string; date: string | null }[] | null {
+  if (stored.kind === 'page') {
+    const { url, modifiedAt, publishedAt } = stored.result.page;
+    return url === null ? [] : [{ url, date: modifiedAt ?? publishedAt }];
   }
-  const { url, modifiedAt, publishedAt } = stored.result.page;
-  const date = modifiedAt ?? publishedAt;
-  if (url === null || date === null || !Number.isFinite(Date.parse(date))) return [];
-  return auditedAt.getTime() - Date.parse(date) > ALERT_RULES.staleContentMs ? [{ url, modifiedAt: date }] : [];
+  if (stored.kind !== 'site') return [];
+  const pages = stored.result.pages;
+  // Site audits saved before issue 30 kept no dates per page.
+  if (!pages.every((page) => 'modifiedAt' in page || 'publishedAt' in page)) return null;
+  return pages.flatMap((page) => (page.url === null ? [] : [{ url: page.url, date: page.modifiedAt ?? page.publishedAt ?? null }]));
+}
+
+/**
+ * The audit's pages by the date they declare: `stale`, last modified (or published) over a year
+ * before the audit; `futureDated`, dated after the audit, which says nothing of their age (a date
+ * to correct, not a page to update). Undated pages are neither. A site audit saved before its pages
+ * kept their dates has only the content-freshness check's failing pages, listed as stale.
+ */
+export function datedPagesOf(stored: StoredAudit, auditedAt: Date): { stale: StalePage[]; futureDated: StalePage[] } {
+  const dated = declaredDates(stored);
+  if (dated === null) {
+    const freshness = stored.kind === 'site' ? stored.result.recommendationsByCheck.find((rec) => rec.checkId === 'content-freshness') : undefined;
+    return { stale: (freshness?.pages ?? []).map((url) => ({ url, modifiedAt: null })), futureDated: [] };
+  }
+  const stale: StalePage[] = [];
+  const futureDated: StalePage[] = [];
+  for (const { url, date } of dated) {
+    const at = date === null ? Number.NaN : Date.parse(date);
+    if (!Number.isFinite(at)) continue;
+    const age = auditedAt.getTime() - at;
+    if (age > ALERT_RULES.staleContentMs) stale.push({ url, modifiedAt: date });
+    else if (-age > ALERT_RULES.futureDateMs) futureDated.push({ url, modifiedAt: date });
+  }
+  return { stale, futureDated };
 }
 
 async function lastToolUse(db: Db, userId: string): Promise<Date | null> {
@@ -146,7 +171,8 @@ export async function alertsForAudit(db: Db, userId: string, audit: AuditHistory
     drafts.push(competitorSurgeAlert(series, ref, profile.plan));
   } else {
     drafts.push(scoreDropAlert(series, ref, profile.plan), ...subscoreDropAlerts(series, ref, profile.plan), trendAlert(series, ref), ...milestoneAlerts(series, ref));
-    drafts.push(freshnessAlert(stalePagesOf(audit.auditData, audit.createdAt), ref, audit.id));
+    const { stale, futureDated } = datedPagesOf(audit.auditData, audit.createdAt);
+    drafts.push(freshnessAlert(stale, ref, audit.id, futureDated));
   }
   drafts.push(reminderAlert(await lastToolUse(db, userId), new Date(profile.created_at), now));
   if (profile.industry) drafts.push(industryTrendAlert(await cachedIndustryStats(db, profile.industry, now), profile.plan, now));

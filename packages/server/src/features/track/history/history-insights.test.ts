@@ -45,7 +45,7 @@ describe('historyInsights', () => {
       id: 'projection',
       tone: 'neutral',
       title: 'Projected score 81',
-      message: 'Fixing the 4 failing checks could take the score from 62 to 81.',
+      message: 'Fixing the 4 failing checks could take the site’s score from 62 to 81.',
     });
     // Rounded half up, never a factor of the score: 62 + 18.4 is 80, 62 + 18.5 is 81.
     expect(project([62], { failing: 4, pointsLost: 18.4 })?.title).toBe('Projected score 80');
@@ -55,7 +55,7 @@ describe('historyInsights', () => {
     expect(project([90], { failing: 3, pointsLost: 15 })?.title).toBe('Projected score 100');
     expect(project([90], { failing: 3, pointsLost: 9.6 })?.title).toBe('Projected score 100');
     expect(project([90], { failing: 3, pointsLost: 9.4 })?.title).toBe('Projected score 99');
-    expect(project([70], { failing: 1, pointsLost: 5 })?.message).toBe('Fixing the failing check could take the score from 70 to 75.');
+    expect(project([70], { failing: 1, pointsLost: 5 })?.message).toBe('Fixing the failing check could take the site’s score from 70 to 75.');
   });
 
   it('reads the points of the latest entry only', () => {

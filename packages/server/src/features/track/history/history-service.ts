@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, type SQL } from 'drizzle-orm';
-import { addressKey, HISTORY_PERIOD_DAYS, HISTORY_RULES, type HistoryEntry, type HistoryQuery, type HistoryResponse, type PlanId, type Profile } from '@citable/contract';
+import { HISTORY_PERIOD_DAYS, sameMeasurement, HISTORY_RULES, type HistoryEntry, type HistoryQuery, type HistoryResponse, type PlanId, type Profile } from '@citable/contract';
 import type { Db } from '../../../db/client';
 import { auditHistory, auditRuns, monitorRuns } from '../../../db/schema';
-import { failingChecksGain, type StoredAudit, toHistoryItem } from '../../audits';
+import { failingChecksGain, measuredAudit, type StoredAudit, toHistoryItem } from '../../audits';
 import { profileSites, siteForUrl } from '../site-roles';
 import { historyInsights } from './history-insights';
 
@@ -94,19 +94,23 @@ export async function listHistory(db: Db, userId: string, profile: Profile, quer
   });
   // The projection reads the stored audit's points lost (the rows are already read in full).
   const stored = new Map<string, StoredAudit>(completed.map(({ row }) => [row.id, row.auditData]));
-  const insights = historyInsights(comparableSeries(filtered), (entry) => failingChecksGain(stored.get(entry.id)));
+  const insights = historyInsights(comparableSeries(filtered, stored), (entry) => failingChecksGain(stored.get(entry.id)));
   return { entries: filtered.slice(0, HISTORY_RULES.maxEntries), insights };
 }
 
 /**
- * The newest own audit's address and kind, and every completed own entry sharing them, oldest
- * first: like with like (issue 19), so a page audit is never compared with a site crawl, nor one
- * page with another, nor the user's site with a competitor's audit.
+ * The newest own audit and every completed own entry that measured what it measured, oldest
+ * first, ending with it: like with like (issues 19 and 30, contract sameMeasurement), so a page
+ * audit is never compared with a site crawl, nor one page with another, nor crawls of different
+ * pages, nor the user's site with a competitor's audit. Ordered by time, not by the list's
+ * order (the page may sort the list by score).
  */
-function comparableSeries(entries: HistoryEntry[]): HistoryEntry[] {
-  const own = entries.filter((entry) => entry.status === 'completed' && entry.role !== 'competitor').sort((a, b) => a.created_at.localeCompare(b.created_at));
+export function comparableSeries(entries: readonly HistoryEntry[], stored: ReadonlyMap<string, StoredAudit>): HistoryEntry[] {
+  const own = entries.filter((entry) => entry.status === 'completed' && entry.role !== 'competitor' && stored.has(entry.id));
+  own.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
   const latest = own[own.length - 1];
   if (!latest) return [];
-  const address = addressKey(latest.website_url);
-  return own.filter((entry) => entry.kind === latest.kind && addressKey(entry.website_url) === address);
+  const measured = (entry: HistoryEntry) => measuredAudit({ websiteUrl: entry.website_url, auditData: stored.get(entry.id)! });
+  const reference = measured(latest);
+  return own.filter((entry) => entry === latest || sameMeasurement(measured(entry), reference));
 }

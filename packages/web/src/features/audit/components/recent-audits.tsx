@@ -5,10 +5,14 @@ import { scoreTone } from '../lib/score-tone';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function describe(audit: AuditHistoryItem): string {
+/**
+ * What an audit measured, in words: a site audit with its page count, a page audit named as one
+ * (its score is one page's, never the site's; issue 30), or pasted content.
+ */
+export function describeAudit(audit: Pick<AuditHistoryItem, 'kind' | 'website_url' | 'page_count'>): string {
   if (audit.kind === 'content') return 'Pasted content';
   const url = audit.website_url ?? '';
-  return audit.kind === 'site' ? `${url} (${audit.page_count} ${audit.page_count === 1 ? 'page' : 'pages'})` : url;
+  return audit.kind === 'site' ? `${url} (${audit.page_count} ${audit.page_count === 1 ? 'page' : 'pages'})` : `Page audit of ${url}`;
 }
 
 /** The overview's history: date, address and score of the latest audits; choosing one shows it. */
@@ -35,7 +39,7 @@ export function RecentAudits({ audits, selectedId, onSelect }: { audits: AuditHi
                 data-testid="recent-audit"
               >
                 <span className="min-w-0">
-                  <span className="block truncate font-medium text-slate-900">{describe(audit)}</span>
+                  <span className="block truncate font-medium text-slate-900">{describeAudit(audit)}</span>
                   <time dateTime={audit.created_at} className="text-xs text-slate-600">
                     {dateFormat.format(new Date(audit.created_at))}
                   </time>

@@ -1,12 +1,12 @@
-import type { RollupRow } from '@citable/contract';
+import { YOUR_SCORE_MESSAGES, type RollupRow } from '@citable/contract';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { RollupTable } from './rollup-table';
 
 const rows: RollupRow[] = [
-  { clientId: 'c1', name: 'Birch Dental', url: 'https://birch.example.com/', latestScore: 71.4, previousScore: 74.4, change: -3, lastAuditAt: '2026-11-20T10:00:00Z', openAlerts: 2 },
-  { clientId: 'c2', name: 'Acorn Law', url: null, latestScore: 88, previousScore: 83, change: 5, lastAuditAt: '2026-11-21T10:00:00Z', openAlerts: 0 },
-  { clientId: 'c3', name: 'Cedar Cafe', url: 'https://cedar.example.com', latestScore: null, previousScore: null, change: null, lastAuditAt: null, openAlerts: 0 },
+  { clientId: 'c1', name: 'Birch Dental', url: 'https://birch.example.com/', latestScore: 71.4, previousScore: 74.4, change: -3, lastAuditAt: '2026-11-20T10:00:00Z', openAlerts: 2, scoreNote: null, changeNote: null },
+  { clientId: 'c2', name: 'Acorn Law', url: null, latestScore: 88, previousScore: 83, change: 5, lastAuditAt: '2026-11-21T10:00:00Z', openAlerts: 0, scoreNote: null, changeNote: null },
+  { clientId: 'c3', name: 'Cedar Cafe', url: 'https://cedar.example.com', latestScore: null, previousScore: null, change: null, lastAuditAt: null, openAlerts: 0, scoreNote: null, changeNote: null },
 ];
 
 const render = (sort?: Parameters<typeof RollupTable>[0]['initialSort']) => renderToString(<RollupTable rows={rows} onOpen={() => undefined} initialSort={sort} />).replace(/<!-- -->/g, '');
@@ -36,5 +36,17 @@ describe('RollupTable', () => {
     expect(html).toContain('Never');
     expect(html).toContain('birch.example.com');
     expect(html).toContain('aria-label="Open Birch Dental"');
+  });
+
+  it('says why a client has no score (page audits only) or no change (nothing of the same pages to compare), never a page score', () => {
+    const noted: RollupRow[] = [
+      { clientId: 'c4', name: 'Dune Bakery', url: 'https://dune.example/', latestScore: null, previousScore: null, change: null, lastAuditAt: null, openAlerts: 0, scoreNote: YOUR_SCORE_MESSAGES.noSiteAudit('https://dune.example/'), changeNote: null },
+      { clientId: 'c5', name: 'Elm Books', url: 'https://elm.example/', latestScore: 64, previousScore: null, change: null, lastAuditAt: '2026-11-21T10:00:00Z', openAlerts: 0, scoreNote: null, changeNote: YOUR_SCORE_MESSAGES.nothingToCompare },
+    ];
+    const html = renderToString(<RollupTable rows={noted} onOpen={() => undefined} />).replace(/<!-- -->/g, '');
+    expect(html).toContain(`No site audit yet<span class="sr-only">. ${YOUR_SCORE_MESSAGES.noSiteAudit('https://dune.example/').replace(/"/g, '&quot;')}</span>`);
+    expect(html).not.toContain('Not audited');
+    expect(html).toContain(`<span class="sr-only">${YOUR_SCORE_MESSAGES.nothingToCompare}</span>`);
+    expect(html).toContain(`title="${YOUR_SCORE_MESSAGES.nothingToCompare}"`);
   });
 });

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { DEFAULT_SORT, formatChange, nextSort, sortRollup, type RollupColumn, type RollupSortState } from '../lib/rollup-sort';
 
+// Score: the client's latest site audit; Last audit: when it ran (contract RollupRow).
 const COLUMNS: { id: RollupColumn; label: string; align: 'left' | 'right' }[] = [
   { id: 'name', label: 'Client', align: 'left' },
   { id: 'url', label: 'Website', align: 'left' },
@@ -14,9 +15,17 @@ const COLUMNS: { id: RollupColumn; label: string; align: 'left' | 'right' }[] = 
   { id: 'openAlerts', label: 'Open alerts', align: 'right' },
 ];
 
-function Change({ change }: { change: number | null }) {
+/** The change since the last site audit of the same pages; without one, a dash that says why (`note`). */
+function Change({ change, note }: { change: number | null; note: string | null }) {
   const text = formatChange(change);
-  if (text === null || change === null) return <span className="text-slate-500">—</span>;
+  if (text === null || change === null) {
+    return (
+      <span className="text-slate-500" title={note ?? undefined} data-testid="rollup-change-note">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">{note ?? 'No change'}</span>
+      </span>
+    );
+  }
   const Icon = change > 0 ? ArrowUpRight : change < 0 ? ArrowDownRight : ArrowRight;
   const words = change > 0 ? 'up' : change < 0 ? 'down' : 'unchanged';
   return (
@@ -94,11 +103,22 @@ export function RollupTable({ rows, onOpen, onSchedule, onDelete, initialSort = 
                   <span className="text-slate-500">—</span>
                 )}
               </td>
-              <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">{row.latestScore === null ? <span className="font-normal text-slate-500">Not audited</span> : Math.round(row.latestScore)}</td>
-              <td className="px-4 py-3 text-right">
-                <Change change={row.change} />
+              <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">
+                {row.latestScore !== null ? (
+                  Math.round(row.latestScore)
+                ) : row.scoreNote ? (
+                  // Page audits only: a page's score is never shown as the client's (issue 30).
+                  <span className="font-normal text-slate-500" title={row.scoreNote} data-testid="rollup-score-note">
+                    No site audit yet<span className="sr-only">. {row.scoreNote}</span>
+                  </span>
+                ) : (
+                  <span className="font-normal text-slate-500">Not audited</span>
+                )}
               </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{auditDate(row.lastAuditAt) ?? <span className="text-slate-500">Never</span>}</td>
+              <td className="px-4 py-3 text-right">
+                <Change change={row.change} note={row.latestScore === null ? null : row.changeNote} />
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{auditDate(row.lastAuditAt) ?? <span className="text-slate-500">{row.scoreNote ? 'No site audit' : 'Never'}</span>}</td>
               <td className="px-4 py-3 text-right tabular-nums">
                 {row.openAlerts > 0 ? <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">{row.openAlerts}</span> : <span className="text-slate-500">0</span>}
               </td>

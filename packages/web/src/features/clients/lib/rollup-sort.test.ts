@@ -11,6 +11,8 @@ const row = (name: string, latestScore: number | null, change: number | null, la
   change,
   lastAuditAt,
   openAlerts,
+  scoreNote: null,
+  changeNote: null,
 });
 
 const rows = [row('Birch', 71, -3, '2026-11-20T10:00:00Z', 2), row('acorn', 88, 5, '2026-11-21T10:00:00Z'), row('Cedar', null, null, null, 1), row('Dune', 71, 0, '2026-11-19T10:00:00Z')];

@@ -1,0 +1,2 @@
+ALTER TABLE "crawl_pages" ADD COLUMN "position" text;--> statement-breakpoint
+CREATE INDEX "crawl_pages_waiting_idx" ON "crawl_pages" USING btree ("run_id","depth","position") WHERE "crawl_pages"."status" = 'waiting';
