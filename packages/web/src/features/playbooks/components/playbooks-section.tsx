@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useScopeAccess } from '../../../hooks/use-scope-access';
 import type { SessionUser } from '../../../hooks/use-session';
 import { errorMessage } from '../../../lib/api-client';
 import { useUiState } from '../../../stores/ui-state';
@@ -22,12 +23,14 @@ export function PlaybooksSection({ user, profile }: { user: SessionUser; profile
   const openSection = useOpenSection();
   const { openBilling } = useUiState();
   const [openId, setOpenId] = useState<string | null>(null);
+  // A read-only role (a client of an agency) follows the steps to the tools but records no progress (issue 33).
+  const access = useScopeAccess();
   const completed = useMemo(() => new Map(Object.entries(playbooks.data?.completed ?? {}).map(([id, steps]) => [id, new Set(steps)])), [playbooks.data]);
   const open = playbooks.data?.playbooks.find((p) => p.id === openId && p.available) ?? null;
 
   // Launching completes the step on the server first, then opens the tool it names (spec 002 §4).
   const launch = (playbook: PlaybookListItem, step: PlaybookStep) => {
-    if (stepState(step, completed.get(playbook.id) ?? EMPTY) === 'completed') {
+    if (access.readOnly || stepState(step, completed.get(playbook.id) ?? EMPTY) === 'completed') {
       openSection(step.toolId);
       return;
     }
@@ -63,7 +66,7 @@ export function PlaybooksSection({ user, profile }: { user: SessionUser; profile
           <p className="mt-1 text-slate-600">Step-by-step guides that open the right tool in the right order, with your progress saved.</p>
         </div>
         {data?.customAllowed ? (
-          <Button onClick={generate} disabled={custom.isPending} data-testid="playbook-custom">
+          <Button onClick={generate} disabled={custom.isPending || access.readOnly} title={access.writeControl.title} aria-describedby={access.writeControl['aria-describedby']} data-testid="playbook-custom">
             {custom.isPending ? <Spinner className="size-4" /> : <Sparkles aria-hidden="true" className="size-4" />} Generate Custom Playbook
           </Button>
         ) : null}
