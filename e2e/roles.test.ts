@@ -27,7 +27,8 @@ const accounts = new Map<WorkspaceRole, Account>();
 let clientId: string;
 
 function onboarding(name: string) {
-  return { websites: [{ name, url: `https://${name.toLowerCase().replace(/\W+/g, '-')}.example.net` }], industry: 'Marketing & Advertising', competitors: [], goals: ['improve_understanding'] };
+  const host = name.toLowerCase().replace(/\W+/g, '-');
+  return { websites: [{ name, url: `https://${host}.example.net` }], industry: 'Marketing & Advertising', competitors: [{ name: `${name} Rival`, url: `https://rival-${host}.example.net` }], goals: ['improve_understanding'] };
 }
 
 beforeAll(async () => {
@@ -83,7 +84,8 @@ describe.each(VIEWPORTS)('at $width px', (viewport) => {
       await expect.poll(() => page.getByTestId('client-banner-name').textContent(), SLOW).toBe(CLIENT.name);
       const run = page.getByTestId('audit-run');
       await run.waitFor();
-      expect(await controlState(page, 'audit-run')).toBe(readOnly ? 'disabled' : 'enabled');
+      // The role comes with the workspace, which loads beside the page: waited for, not assumed.
+      await expect.poll(() => controlState(page, 'audit-run'), SLOW).toBe(readOnly ? 'disabled' : 'enabled');
       expect(await page.getByTestId('client-banner-read-only').count()).toBe(readOnly ? 1 : 0);
       if (readOnly) {
         // The reason is on the control (its title and description), not behind a click.
@@ -112,7 +114,8 @@ describe.each(VIEWPORTS)('at $width px', (viewport) => {
       // A tool: Run is offered to every role that may run it; the client role reads why not.
       await page.goto(`${server.baseUrl}/dashboard?section=schema`);
       await page.getByTestId('tool-page-schema').waitFor();
-      expect(await page.getByTestId('tool-page-schema').getByTestId('read-only-note').count()).toBe(readOnly ? 1 : 0);
+      await expect.poll(() => page.getByTestId('client-banner-name').textContent(), SLOW).toBe(CLIENT.name);
+      await expect.poll(() => page.getByTestId('tool-page-schema').getByTestId('read-only-note').count(), SLOW).toBe(readOnly ? 1 : 0);
       if (readOnly) expect(await controlState(page, 'tool-run')).toBe('disabled');
 
       // Reports: generating is for the agency's people.

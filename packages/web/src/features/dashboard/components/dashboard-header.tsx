@@ -3,7 +3,6 @@ import { ArrowLeft, CreditCard, LogOut, Settings } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Logo } from '../../../components/ui/logo';
 import type { SessionUser } from '../../../hooks/use-session';
 import { useScopeAccess } from '../../../hooks/use-scope-access';
 import { useSignOut } from '../../../hooks/use-sign-out';
@@ -13,7 +12,7 @@ import { useUiState } from '../../../stores/ui-state';
 import { AlertsBell } from '../../alerts';
 import { ClientSwitcher } from '../../clients';
 import { NavDrawer } from '../../shell/components/nav-drawer';
-import { BrandCompanyName } from '../../white-label';
+import { BrandMark } from '../../white-label';
 import type { SectionId } from '../sections/section-types';
 
 interface DashboardHeaderProps {
@@ -50,15 +49,7 @@ export function DashboardHeader({ user, profile, active, onSelect }: DashboardHe
           <ArrowLeft aria-hidden="true" className="size-4" />
           <span className="hidden lg:inline">Home</span>
         </Link>
-        <span className="shrink-0 md:hidden">
-          <Logo markOnly />
-        </span>
-        <span className="hidden shrink-0 md:block">
-          <Logo />
-        </span>
-        <span className="hidden min-w-0 lg:contents">
-          <BrandCompanyName />
-        </span>
+        <BrandMark />
         <ClientSwitcher />
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2 lg:gap-3">
           {agencyClientView ? null : (

@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Logo } from '../../../components/ui/logo';
+import { BrandMark } from '../../white-label';
 import { useSignOut } from '../../../hooks/use-sign-out';
 import { useUiState } from '../../../stores/ui-state';
 import type { SectionId } from '../../dashboard/sections/section-types';
@@ -67,7 +67,7 @@ export function NavDrawer({ name, email, plan, showPlan = true, canOpenSettings,
           <div className="flex h-16 shrink-0 items-center justify-between gap-2 border-b border-slate-200 px-4">
             <Dialog.Title asChild>
               <h2>
-                <Logo />
+                <BrandMark full />
                 <span className="sr-only"> menu</span>
               </h2>
             </Dialog.Title>
