@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { FORMAT_LABELS, isPending, reportDate, templateName } from '../lib/format';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 interface ReportListProps {
   reports: ReportListItem[] | undefined;
@@ -61,7 +62,7 @@ export function ReportList({ reports, loading, failed, refreshing, onRefresh, on
           {onGenerate ? <Button onClick={onGenerate}>Generate Report</Button> : readOnlyReason ? <p className="text-sm text-slate-600">{readOnlyReason}</p> : null}
         </div>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Reports">
           <table className="w-full text-left text-sm" data-testid="reports-table">
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
@@ -115,7 +116,7 @@ export function ReportList({ reports, loading, failed, refreshing, onRefresh, on
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
