@@ -147,9 +147,8 @@ describe('monitoring', () => {
     await waitIdle(user.id);
     const [audited] = await server.db.select({ createdAt: auditRuns.createdAt }).from(auditRuns).where(eq(auditRuns.id, manual.body.id));
     const now = new Date();
-    const tick = await server.app.monitor.tick(now);
-    // The website waits; the competitor, never audited, starts.
-    expect(tick).toMatchObject({ started: 1, deferred: 1 });
+    // The website waits; the competitor, never audited, starts (the tick also serves other tests' users).
+    expect((await server.app.monitor.tick(now)).deferred).toBeGreaterThanOrEqual(1);
     await waitIdle(user.id);
     const [schedule] = await server.db.select().from(monitorSchedules).where(and(eq(monitorSchedules.userId, user.id), eq(monitorSchedules.url, site.url)));
     expect(schedule.nextRunAt.getTime()).toBeGreaterThan(now.getTime());
@@ -157,8 +156,9 @@ describe('monitoring', () => {
     const scheduled = await server.db.select({ url: monitorRuns.url }).from(monitorRuns).where(eq(monitorRuns.userId, user.id));
     expect(scheduled.map((row) => row.url)).toEqual([rival.url]);
     // Once the interval has passed, the schedule audits it again.
-    expect((await server.app.monitor.tick(new Date(schedule.nextRunAt.getTime() + 1000))).started).toBe(1);
-    await waitIdle(user.id);
+    await runDay(user, new Date(schedule.nextRunAt.getTime() + 1000));
+    const after = await server.db.select({ url: monitorRuns.url }).from(monitorRuns).where(eq(monitorRuns.userId, user.id));
+    expect(after.map((row) => row.url)).toContain(site.url);
   });
 
   it('follows the profile: a removed competitor leaves the schedule, a new website joins it', async () => {
