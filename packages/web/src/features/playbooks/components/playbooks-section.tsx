@@ -1,4 +1,4 @@
-import { PLAYBOOK_MESSAGES, stepState, type PlaybookListItem, type PlaybookStep, type Profile } from '@citable/contract';
+import { canDoStep, PLAYBOOK_MESSAGES, stepRequiredPlan, stepSection, stepState, type PlaybookListItem, type PlaybookStep, type Profile } from '@citable/contract';
 import { BookOpenCheck, Sparkles } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -30,11 +30,17 @@ export function PlaybooksSection({ user, profile }: { user: SessionUser; profile
 
   // Launching completes the step on the server first, then opens the tool it names (spec 002 §4).
   const launch = (playbook: PlaybookListItem, step: PlaybookStep) => {
-    if (access.readOnly || stepState(step, completed.get(playbook.id) ?? EMPTY) === 'completed') {
-      openSection(step.toolId);
+    // An audit step opens the overview's audit on a plan without the audit tool (issue 33).
+    const section = stepSection(step, profile.plan);
+    if (!canDoStep(profile.plan, step)) {
+      openBilling({ plan: stepRequiredPlan(step), feature: step.title });
       return;
     }
-    complete.mutate({ playbookId: playbook.id, stepId: step.id }, { onSuccess: () => openSection(step.toolId) });
+    if (access.readOnly || stepState(step, completed.get(playbook.id) ?? EMPTY, profile.plan, playbook.steps) === 'completed') {
+      openSection(section);
+      return;
+    }
+    complete.mutate({ playbookId: playbook.id, stepId: step.id }, { onSuccess: () => openSection(section) });
   };
 
   const generate = () => custom.mutate(undefined, { onSuccess: ({ playbook }) => setOpenId(playbook.id) });
@@ -43,6 +49,7 @@ export function PlaybooksSection({ user, profile }: { user: SessionUser; profile
     return (
       <PlaybookDetail
         playbook={open}
+        plan={profile.plan}
         completed={completed.get(open.id) ?? EMPTY}
         launching={complete.isPending ? (complete.variables?.stepId ?? null) : null}
         error={complete.isError ? errorMessage(complete.error, PLAYBOOK_MESSAGES.stepLocked) : null}
