@@ -98,20 +98,23 @@ export function SectionNav({ active, goals, plan, onSelect, onBilling, testIdPre
           </ul>
         </div>
       ))}
-      <div className="px-3 py-4 md:py-5">
-        <h2 className="px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">Account</h2>
-        <ul className="mt-2 flex flex-col gap-0.5">
-          {agencyClientView ? null : (
-            <li>
-              <button type="button" onClick={onBilling} data-testid={`${testIdPrefix}-billing`} className={navItemClasses()}>
-                <CreditCard aria-hidden="true" className="size-4 shrink-0" />
-                Billing
-              </button>
-            </li>
-          )}
-          {accountItems}
-        </ul>
-      </div>
+      {/* A client of an agency has no billing here; the group stays only for the drawer's own items. */}
+      {agencyClientView && !accountItems ? null : (
+        <div className="px-3 py-4 md:py-5">
+          <h2 className="px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">Account</h2>
+          <ul className="mt-2 flex flex-col gap-0.5">
+            {agencyClientView ? null : (
+              <li>
+                <button type="button" onClick={onBilling} data-testid={`${testIdPrefix}-billing`} className={navItemClasses()}>
+                  <CreditCard aria-hidden="true" className="size-4 shrink-0" />
+                  Billing
+                </button>
+              </li>
+            )}
+            {accountItems}
+          </ul>
+        </div>
+      )}
     </>
   );
 }
