@@ -20,14 +20,21 @@ const VIEWPORTS = [
 let server: AppServer;
 let site: TestSite;
 let browser: Browser;
-let free: Account;
+/** One Free account per width: the playbook test completes a step, so each width starts from its own audit. */
+const accounts = new Map<number, Account>();
 
 beforeAll(async () => {
   site = await startTestSite();
   server = await startAppServer({ FETCH_ALLOW_HOSTS: '127.0.0.1' });
-  free = await signUpAndOnboard(server, {
+  for (const { width } of VIEWPORTS) accounts.set(width, await freeAccountWithAudit(width));
+  browser = await launchBrowser();
+});
+
+/** A Free account whose site has been audited once, from the overview's route (POST /api/audits). */
+async function freeAccountWithAudit(width: number): Promise<Account> {
+  const free = await signUpAndOnboard(server, {
     name: 'Fern Free',
-    email: `fern.${Date.now()}@example.com`,
+    email: `fern.${width}.${Date.now()}@example.com`,
     // Goals that highlight Core tools (schema, optimizer): a padlocked tool must not be "recommended".
     onboarding: { websites: [{ name: 'Lantern Tea', url: site.url }], industry: 'Food & Beverage', competitors: [{ name: 'Rival Tea', url: 'https://rival-tea.example.net' }], goals: ['improve_understanding', 'content_structure'] },
   });
@@ -42,8 +49,8 @@ beforeAll(async () => {
     if (status === 'failed' || Date.now() > deadline) throw new Error(`the Free user's site audit ended ${status}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  browser = await launchBrowser();
-});
+  return free;
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -52,8 +59,9 @@ afterAll(async () => {
 });
 
 describe.each(VIEWPORTS)('at $width px', (viewport) => {
+  const account = () => accounts.get(viewport.width)!;
   test('the Free playbook counts the audit run and shows Core steps as upgrade steps with their plan', async () => {
-    const { page, errors, context } = await openPage(browser, { baseUrl: server.baseUrl, cookie: free.cookie, viewport });
+    const { page, errors, context } = await openPage(browser, { baseUrl: server.baseUrl, cookie: account().cookie, viewport });
     try {
       await page.goto(`${server.baseUrl}/dashboard?section=playbooks`);
       const foundation = page.locator('[data-testid="playbook-card"][data-playbook-id="ai-visibility-foundation"]');
@@ -86,7 +94,7 @@ describe.each(VIEWPORTS)('at $width px', (viewport) => {
   });
 
   test('nothing padlocked is recommended, the tool count is the pricing page\u2019s, and the walkthrough points where Free can go', async () => {
-    const { page, errors, context } = await openPage(browser, { baseUrl: server.baseUrl, cookie: free.cookie, viewport });
+    const { page, errors, context } = await openPage(browser, { baseUrl: server.baseUrl, cookie: account().cookie, viewport });
     try {
       await page.goto(`${server.baseUrl}/dashboard?section=tools`);
       await expect.poll(() => page.locator('main').textContent(), SLOW).toContain('Your Free plan includes the overview');
