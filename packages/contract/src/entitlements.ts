@@ -189,6 +189,23 @@ export function toolsForPlan(plan: PlanId): ToolId[] {
   return TOOL_IDS.filter((id) => canUseTool(plan, id));
 }
 
+/** The tools of the dashboard's Tools grid: every tool section but the overview, which every plan has. */
+export const GRID_TOOL_IDS: readonly ToolId[] = TOOL_IDS.filter((id) => id !== 'overview');
+
+/**
+ * How many of the tools a plan includes, counted one way on the pricing page, the plan cards and
+ * the dashboard (issue 33: "7 of 11" there, "8 of 12" here): the overview is not counted.
+ */
+export function planToolCount(plan: PlanId): { included: number; total: number } {
+  return { included: GRID_TOOL_IDS.filter((id) => canUseTool(plan, id)).length, total: GRID_TOOL_IDS.length };
+}
+
+/** The plan comparison's "Tools" cell: "N of M", or not included when the plan has none. */
+export function toolCountValue(plan: PlanId): string | false {
+  const { included, total } = planToolCount(plan);
+  return included === 0 ? false : `${included} of ${total}`;
+}
+
 /** The message of a 403 plan gate, naming the plan to upgrade to. */
 export function upgradeMessage(requiredPlan: PlanId): string {
   return `Upgrade to the ${PLANS[requiredPlan].name} plan to use this feature.`;
@@ -214,7 +231,7 @@ export function planComparison(): ComparisonRow[] {
     { label: 'Websites', values: perPlan((plan) => String(PLANS[plan].websitesLimit)) },
     { label: 'Competitors', values: perPlan((plan) => String(PLANS[plan].competitorsLimit)) },
     ...USAGE_METERS.map((meter) => ({ label: `${USAGE_METER_LABELS[meter]} per month`, values: perPlan((plan) => allowance(usageLimit(plan, meter))) })),
-    { label: 'Tools', values: perPlan((plan) => `${toolsForPlan(plan).length} of ${TOOL_IDS.length}`) },
+    { label: 'Tools', values: perPlan(toolCountValue) },
     ...(['subscores', 'reports', 'editor', 'competitive-viz', 'trends-compare', 'custom-playbook', 'genie', 'genie-full', 'proactive-suggestions', 'white-label', 'team-access'] as const).map((id) => ({
       label: AREAS[id].label,
       values: perPlan((plan) => canUseArea(plan, id)),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { AREAS, canUse, planComparison, toolsForPlan, usageLimit, USAGE_METER_LABELS } from './entitlements';
+import { AREAS, canUse, planComparison, planToolCount, toolCountValue, toolsForPlan, usageLimit, USAGE_METER_LABELS } from './entitlements';
 import { PLAN_CARDS, planCardText } from './plan-cards';
 import { hasPrioritySupport, PLAN_IDS, PLAN_RANK, PLANS } from './plans';
 import { TOOL_IDS } from './tools';
@@ -23,7 +23,7 @@ describe('plan cards derive from the gates, as the comparison table does', () =>
               const areaRow = row(AREAS[bullet.gate.area].label);
               if (areaRow) expect(areaRow.values[plan], where).toBe(included);
             }
-            if ('tool' in bullet.gate) expect(row('Tools')!.values[plan], where).toBe(`${toolsForPlan(plan).length} of ${TOOL_IDS.length}`);
+            if ('tool' in bullet.gate) expect(row('Tools')!.values[plan], where).toBe(toolCountValue(plan));
           }
           if (bullet.allowance) {
             expect(usageLimit(plan, bullet.allowance.meter), where).toBe(bullet.allowance.value);
@@ -56,6 +56,13 @@ describe('plan cards derive from the gates, as the comparison table does', () =>
     }
   });
 
+  test('counts the tools one way everywhere: the overview, which every plan has, is not one of them', () => {
+    expect(planToolCount('free')).toEqual({ included: 0, total: 11 });
+    expect(planToolCount('core')).toEqual({ included: 7, total: 11 });
+    expect(planToolCount('agency')).toEqual({ included: 11, total: 11 });
+    expect(row('Tools')!.values).toEqual({ free: false, core: '7 of 11', pro: '11 of 11', agency: '11 of 11' });
+  });
+
   test('every tool a plan unlocks is on the card of the plan that adds it', () => {
     for (const plan of PLAN_IDS) {
       const listed = PLAN_IDS.filter((candidate) => PLAN_RANK[candidate] <= PLAN_RANK[plan]).flatMap((candidate) => PLAN_CARDS[candidate].features.filter((bullet) => bullet.gate && 'tool' in bullet.gate));
@@ -82,7 +89,7 @@ describe('plan cards derive from the gates, as the comparison table does', () =>
     for (const plan of PLAN_IDS) expect(planCardText(plan).features[0]).toContain(`${PLANS[plan].websitesLimit} website`);
     expect(planCardText('free')).toEqual({
       features: ['1 website, 1 competitor', '5 audits a month', 'Overall AI Visibility Score', 'Basic dashboard', 'E-mail support'],
-      limitations: ['Limited tools (1 of 12)', 'No reports', 'No subscores', 'No AI assistant'],
+      limitations: ['No tools beyond the overall score', 'No reports', 'No subscores', 'No AI assistant'],
     });
   });
 });

@@ -4,7 +4,7 @@
  * (entitlements.ts), so a card can never say what a row of the table denies: "Limited reports"
  * beside "Reports per month: No" was one such contradiction.
  */
-import { AREAS, canUse, toolsForPlan, usageLimit, type Gate } from './entitlements';
+import { AREAS, canUse, planToolCount, usageLimit, type Gate } from './entitlements';
 import { hasPrioritySupport, PLAN_IDS, PLAN_RANK, PLANS, type PlanId } from './plans';
 import { TOOL_IDS, TOOLS } from './tools';
 
@@ -62,10 +62,12 @@ function card(plan: PlanId): PlanCard {
     // Support is listed where it starts and where it changes; "Everything in ..." carries it on.
     ...(!below || hasPrioritySupport(plan) !== hasPrioritySupport(below) ? [{ text: hasPrioritySupport(plan) ? 'Priority e-mail support' : 'E-mail support' }] : []),
   ];
-  const toolCount = toolsForPlan(plan).length;
+  const tools = planToolCount(plan);
   const limitations: PlanCardBullet[] = [
     // The tools a plan lacks are named on the plan that adds them; the first plan's card says how few it has.
-    ...(!below && above && toolCount < toolsForPlan(above).length ? [{ text: `Limited tools (${toolCount} of ${TOOL_IDS.length})` }] : []),
+    ...(!below && above && tools.included < planToolCount(above).included
+      ? [{ text: tools.included === 0 ? 'No tools beyond the overall score' : `Limited tools (${tools.included} of ${tools.total})` }]
+      : []),
     ...(reports === 0 ? [{ text: 'No reports', allowance: { meter: 'reports' as const, value: 0 } }] : []),
     ...CLAIMS.filter((claim) => claim.lacking && above && !canUse(plan, claim.gate) && canUse(above, claim.gate)).map((claim) => ({ text: claim.lacking!, gate: claim.gate })),
   ];

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { AuditIssue } from './audit-result';
 import {
   buildCustomPlaybook,
+  canDoStep,
+  stepRequiredPlan,
+  stepSection,
+  withOpeningAudits,
   playbookCheckIds,
   playbookListItemSchema,
   playbookMatch,
@@ -35,6 +39,40 @@ describe('playbooks', () => {
         for (const d of s.dependsOn ?? []) expect(ids.has(d)).toBe(true);
       }
     }
+  });
+
+  it("shows Free's playbook as steps Free can do and upgrade steps with their plan (issue 33)", () => {
+    const byId = (id: string) => foundation.steps.find((s) => s.id === id)!;
+    // The audits run on the overview on every plan; schema, llms.txt and the editor are Core.
+    expect(foundation.steps.map((s) => [s.id, stepRequiredPlan(s)])).toEqual([
+      ['baseline-audit', 'free'],
+      ['add-schema', 'core'],
+      ['publish-llms-txt', 'core'],
+      ['restructure-content', 'core'],
+      ['re-audit', 'free'],
+    ]);
+    expect(canDoStep('free', byId('baseline-audit'))).toBe(true);
+    expect(canDoStep('free', byId('add-schema'))).toBe(false);
+    expect(canDoStep('core', byId('add-schema'))).toBe(true);
+    expect(stepSection(byId('baseline-audit'), 'free')).toBe('overview');
+    expect(stepSection(byId('baseline-audit'), 'core')).toBe('audit');
+    expect(stepSection(byId('add-schema'), 'free')).toBe('schema');
+    // Free re-audits once its own step is done: the upgrade steps between do not hold it.
+    const afterBaseline = new Set(['baseline-audit']);
+    expect(stepState(byId('re-audit'), afterBaseline, 'free', foundation.steps)).toBe('available');
+    expect(stepState(byId('re-audit'), afterBaseline, 'core', foundation.steps)).toBe('locked');
+    expect(stepState(byId('re-audit'), afterBaseline)).toBe('locked');
+    expect(stepState(byId('re-audit'), new Set(), 'free', foundation.steps)).toBe('locked');
+  });
+
+  it('counts an audit already run for each playbook\u2019s opening audit step, and nothing without one', () => {
+    expect(withOpeningAudits(PLAYBOOKS, {}, false)).toEqual({});
+    const counted = withOpeningAudits(PLAYBOOKS, { 'voice-search-optimization': ['test-voice'] }, true);
+    // The foundation opens with an audit; the other two open with other tools and keep what they had.
+    expect(counted).toEqual({ 'ai-visibility-foundation': ['baseline-audit'], 'voice-search-optimization': ['test-voice'] });
+    expect(playbookProgress(foundation, new Set(counted['ai-visibility-foundation']))).toBe(20);
+    // Already stored: unchanged, never twice.
+    expect(withOpeningAudits([foundation], { 'ai-visibility-foundation': ['baseline-audit'] }, true)).toEqual({ 'ai-visibility-foundation': ['baseline-audit'] });
   });
 
   it('locks a step until its dependencies are completed', () => {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { AuditIssue, IssueCategory, Subscores } from './audit-result';
-import { PLAYBOOK_REQUIRED_PLAN } from './entitlements';
+import { AREAS, canUseTool, PLAYBOOK_REQUIRED_PLAN } from './entitlements';
 import { GOAL_IDS, type GoalId } from './goals';
-import type { PlanId } from './plans';
+import { PLAN_RANK, type PlanId } from './plans';
+import { TOOLS } from './tools';
 
 /** Optimization Playbooks (spec 002 §2.7, §3, §4, §6, §9), defined once for the server and the web app. */
 
@@ -155,9 +156,59 @@ export function playbookRequiredPlan(id: string): PlanId {
 export type StepState = 'completed' | 'available' | 'locked';
 
 /** A step is locked until every step it depends on is completed (spec 002 §4). */
-export function stepState(step: PlaybookStep, completed: ReadonlySet<string>): StepState {
+/**
+ * The plan a step's work needs (issue 33). An audit step is done on the overview, where every
+ * plan runs its site's audit (the AI Visibility Audit tool adds page audits and more on Core);
+ * the editor is an area; every other step needs its tool's plan.
+ */
+export function stepRequiredPlan(step: Pick<PlaybookStep, 'toolId'>): PlanId {
+  if (step.toolId === 'audit') return 'free';
+  if (step.toolId === 'editor') return AREAS.editor.requiredPlan;
+  return TOOLS[step.toolId].requiredPlan;
+}
+
+/** Whether `plan` can do a step's work; a step it cannot is an upgrade step, shown with its plan. */
+export function canDoStep(plan: PlanId, step: Pick<PlaybookStep, 'toolId'>): boolean {
+  return PLAN_RANK[plan] >= PLAN_RANK[stepRequiredPlan(step)];
+}
+
+/** The dashboard section a step opens on `plan`: its tool, or the overview's audit where the plan lacks the audit tool. */
+export function stepSection(step: Pick<PlaybookStep, 'toolId'>, plan: PlanId): PlaybookStepToolId | 'overview' {
+  return step.toolId === 'audit' && !canUseTool(plan, 'audit') ? 'overview' : step.toolId;
+}
+
+/**
+ * A step is completed, available, or locked behind steps it depends on. With `plan`, a dependency
+ * the plan cannot do (an upgrade step) does not hold the steps after it: a Free user re-audits
+ * after the steps Free can do, instead of waiting behind Core tools for ever (issue 33).
+ */
+export function stepState(step: PlaybookStep, completed: ReadonlySet<string>, plan?: PlanId, steps?: readonly PlaybookStep[]): StepState {
   if (completed.has(step.id)) return 'completed';
-  return (step.dependsOn ?? []).every((id) => completed.has(id)) ? 'available' : 'locked';
+  // A waived upgrade step stands for what it waits on, so the order of the steps the plan can do holds.
+  const satisfied = (id: string, seen: ReadonlySet<string>): boolean => {
+    if (completed.has(id)) return true;
+    const other = plan !== undefined && !seen.has(id) ? steps?.find((candidate) => candidate.id === id) : undefined;
+    if (!other || canDoStep(plan!, other)) return false;
+    return (other.dependsOn ?? []).every((dependency) => satisfied(dependency, new Set([...seen, id])));
+  };
+  return (step.dependsOn ?? []).every((id) => satisfied(id, new Set([step.id]))) ? 'available' : 'locked';
+}
+
+/**
+ * The steps done before any click (issue 33: an audit already run counted for nothing): with an
+ * audit of the user's own site, a playbook's opening audit steps (an audit step that waits on
+ * nothing) count as completed, added to the `stored` completions.
+ */
+export function withOpeningAudits(playbooks: readonly Playbook[], stored: Record<string, string[]>, audited: boolean): Record<string, string[]> {
+  if (!audited) return stored;
+  const result: Record<string, string[]> = { ...stored };
+  for (const playbook of playbooks) {
+    const opening = playbook.steps.filter((step) => step.toolId === 'audit' && (step.dependsOn ?? []).length === 0).map((step) => step.id);
+    const done = new Set(result[playbook.id] ?? []);
+    if (opening.every((id) => done.has(id))) continue;
+    result[playbook.id] = [...done, ...opening.filter((id) => !done.has(id))];
+  }
+  return result;
 }
 
 /** Progress percent = completed steps over total steps, rounded. */

@@ -4,9 +4,11 @@ import { PLAYBOOK_MESSAGES, VERIFY_STEP_ID, type PlaybooksResponse } from '@cita
 import { feedback, userActivity } from '../../src/db/schema';
 import { setPlan } from '../../src/features/profile/profile';
 import { api, signUpVerified, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from '../helpers';
+import { startTestSite, type TestSite } from '../fixtures/audit-site';
 
 let server: TestServer;
 let base: string;
+let site: TestSite;
 
 interface TestUser {
   cookie: string;
@@ -37,12 +39,14 @@ In this article we look at solar panels and what they do for a household that wa
 It is widely believed that solar panels are the best investment a homeowner can make. The panels were installed by a certified team, and the owners saw their bills fall over the first winter, but the savings depended on the roof angle and the weather.`;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  site = await startTestSite();
+  server = await startTestServer({ env: { FETCH_ALLOW_HOSTS: '127.0.0.1' } });
   base = server.baseUrl;
 });
 
 afterAll(async () => {
   await server?.close();
+  await site?.close();
 });
 
 describe('playbooks API', () => {
@@ -62,24 +66,48 @@ describe('playbooks API', () => {
   });
 
   it('completes steps in dependency order, reports progress and logs each completion', async () => {
-    const free = await newUser('free');
-    const locked = await complete(free, 'ai-visibility-foundation', 'add-schema');
+    const core = await newUser('core');
+    const locked = await complete(core, 'ai-visibility-foundation', 'add-schema');
     expect(locked.status).toBe(409);
     expect(locked.body.error).toBe(PLAYBOOK_MESSAGES.stepLocked);
 
-    const first = await complete(free, 'ai-visibility-foundation', 'baseline-audit');
+    const first = await complete(core, 'ai-visibility-foundation', 'baseline-audit');
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ playbookId: 'ai-visibility-foundation', completed: ['baseline-audit'], progress: 20 });
-    const again = await complete(free, 'ai-visibility-foundation', 'baseline-audit');
+    const again = await complete(core, 'ai-visibility-foundation', 'baseline-audit');
     expect(again.body.progress).toBe(20);
-    const second = await complete(free, 'ai-visibility-foundation', 'add-schema');
+    const second = await complete(core, 'ai-visibility-foundation', 'add-schema');
     expect(second.body).toMatchObject({ completed: ['baseline-audit', 'add-schema'], progress: 40 });
 
-    const listed = await api<PlaybooksResponse>(base, '/api/playbooks', { cookie: free.cookie });
+    const listed = await api<PlaybooksResponse>(base, '/api/playbooks', { cookie: core.cookie });
     expect(listed.body.completed['ai-visibility-foundation']).toEqual(['baseline-audit', 'add-schema']);
 
-    const logged = await activities(free, 'playbook_step_completed');
+    const logged = await activities(core, 'playbook_step_completed');
     expect(logged.map((a) => a.activityData)).toContainEqual({ playbookId: 'ai-visibility-foundation', stepId: 'baseline-audit', stepTitle: 'Run your baseline audit' });
+  });
+
+  it("gives Free a playbook it can follow: its site audit counts, the Core steps are upgrade steps, the re-audit is not held behind them (issue 33)", async () => {
+    const free = await newUser('free');
+    const onboarding = await api(base, '/api/profile/onboarding', {
+      cookie: free.cookie,
+      body: { websites: [{ name: 'Test site', url: site.url }], industry: 'Other', competitors: [{ name: 'Rival', url: 'https://rival.example' }], goals: ['improve_understanding'] },
+    });
+    expect(onboarding.status).toBe(200);
+    expect((await api<PlaybooksResponse>(base, '/api/playbooks', { cookie: free.cookie })).body.completed).toEqual({});
+    // Free audits its site from the overview (POST /api/audits); the playbook then counts it.
+    const run = await api(base, '/api/audits', { cookie: free.cookie, body: { url: site.url, scope: 'site', maxPages: 1 } });
+    expect(run.status, JSON.stringify(run.body)).toBe(202);
+    await expect.poll(async () => (await api(base, `/api/audits/${run.body.id}`, { cookie: free.cookie })).body.status, { timeout: 60_000, interval: 250 }).toBe('completed');
+    const listed = await api<PlaybooksResponse>(base, '/api/playbooks', { cookie: free.cookie });
+    expect(listed.body.completed['ai-visibility-foundation']).toEqual(['baseline-audit']);
+    // A Core step is refused with the plan it needs, not locked behind order.
+    const schema = await complete(free, 'ai-visibility-foundation', 'add-schema');
+    expect(schema.status).toBe(403);
+    expect(schema.body.requiredPlan).toBe('core');
+    // The re-audit waits on the Core steps only through the baseline, which is done.
+    const reaudit = await complete(free, 'ai-visibility-foundation', 're-audit');
+    expect(reaudit.status, JSON.stringify(reaudit.body)).toBe(200);
+    expect(reaudit.body).toEqual({ playbookId: 'ai-visibility-foundation', completed: ['baseline-audit', 're-audit'], progress: 40 });
   });
 
   it('enforces the plan: free cannot complete a voice-search step, core can', async () => {

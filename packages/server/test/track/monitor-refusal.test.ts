@@ -84,7 +84,7 @@ describe('monitoring a refused address', () => {
   it('fails the run at once, without a retry, warns once, and shows the reason on the site card', { timeout: 180_000 }, async () => {
     const user = await newUser(REFUSED);
     const now = new Date();
-    expect(await server.app.monitor.tick(now)).toEqual({ started: 1, busy: 0 });
+    expect(await server.app.monitor.tick(now)).toEqual({ started: 1, busy: 0, deferred: 0 });
     const [record] = await server.db.select().from(monitorRuns).where(eq(monitorRuns.userId, user.id));
     expect(record.url).toBe(REFUSED);
 

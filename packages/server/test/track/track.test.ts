@@ -139,6 +139,28 @@ describe('monitoring', () => {
     expect(runs.every((run) => run.status === 'completed')).toBe(true);
   });
 
+  it('does not audit a site again seconds after it was audited by hand; its next run is one interval after that audit', async () => {
+    const user = await newUser('pro', [site.url], [rival.url]);
+    // The first manual audit, with a trailing slash the profile's address lacks: the same site.
+    const manual = await api(base, '/api/audits', { cookie: user.cookie, body: { url: `${site.url}/`, scope: 'site', maxPages: 1 } });
+    expect(manual.status).toBe(202);
+    await waitIdle(user.id);
+    const [audited] = await server.db.select({ createdAt: auditRuns.createdAt }).from(auditRuns).where(eq(auditRuns.id, manual.body.id));
+    const now = new Date();
+    // The website waits; the competitor, never audited, starts (the tick also serves other tests' users).
+    expect((await server.app.monitor.tick(now)).deferred).toBeGreaterThanOrEqual(1);
+    await waitIdle(user.id);
+    const [schedule] = await server.db.select().from(monitorSchedules).where(and(eq(monitorSchedules.userId, user.id), eq(monitorSchedules.url, site.url)));
+    expect(schedule.nextRunAt.getTime()).toBeGreaterThan(now.getTime());
+    expect(Math.abs(schedule.nextRunAt.getTime() - (audited.createdAt.getTime() + MONITOR_INTERVAL_MS.pro))).toBeLessThan(60_000);
+    const scheduled = await server.db.select({ url: monitorRuns.url }).from(monitorRuns).where(eq(monitorRuns.userId, user.id));
+    expect(scheduled.map((row) => row.url)).toEqual([rival.url]);
+    // Once the interval has passed, the schedule audits it again.
+    await runDay(user, new Date(schedule.nextRunAt.getTime() + 1000));
+    const after = await server.db.select({ url: monitorRuns.url }).from(monitorRuns).where(eq(monitorRuns.userId, user.id));
+    expect(after.map((row) => row.url)).toContain(site.url);
+  });
+
   it('follows the profile: a removed competitor leaves the schedule, a new website joins it', async () => {
     const user = await newUser('pro', [site.url], [rival.url]);
     await server.app.monitor.syncSchedules(new Date());

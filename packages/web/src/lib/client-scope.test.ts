@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from './api-client';
 import { currentClientId, scopedQueryKeyHash, scopeHeaders, setClientId, subscribeClientId } from './client-scope';
+import { previewKey } from '../features/invite/api/invite-api';
 
 const CLIENT_A = '0b6f2f0e-4b7c-4d8e-9d3a-0a1b2c3d4e5f';
 const CLIENT_B = '9c1e7a55-2d3f-4a6b-8c9d-aabbccddeeff';
@@ -38,6 +39,12 @@ describe('client scope', () => {
     setClientId(CLIENT_A);
     expect(scopedQueryKeyHash(['workspaces', 'user-1'])).toBe(before);
     expect(scopedQueryKeyHash(['session'])).toBe('["session"]');
+  });
+
+  it('keeps the invitation being joined under one key, so selecting the joined client does not fetch the spent invitation again', () => {
+    const before = scopedQueryKeyHash(previewKey('token-1'));
+    setClientId(CLIENT_A);
+    expect(scopedQueryKeyHash(previewKey('token-1'))).toBe(before);
   });
 
   it('ignores anything that is not a client id and tells subscribers about real changes only', () => {

@@ -42,9 +42,11 @@ export function scopeHeaders(): Record<string, string> {
 
 /**
  * Query roots whose data belongs to the person, not to the client being viewed: the session,
- * their workspaces and what hangs off them, two-factor status. Everything else is client data.
+ * their workspaces and what hangs off them, two-factor status, the invitation they open (joining
+ * selects a client; hashed with it, the spent invitation would be fetched again and answer 410).
+ * Everything else is client data.
  */
-const PERSONAL_ROOTS = new Set(['session', 'workspaces', 'workspace', 'two-factor-status']);
+const PERSONAL_ROOTS = new Set(['session', 'workspaces', 'workspace', 'two-factor-status', 'invitation-preview']);
 
 /**
  * The query cache's key hash. Client data is hashed together with the selected client, so one

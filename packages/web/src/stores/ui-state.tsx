@@ -22,6 +22,15 @@ export interface AuthDialogState {
   notice: string | null;
   /** An error carried into the dialog from elsewhere, e.g. an expired verification link. */
   error: string | null;
+  /** The only address the forms accept, e.g. the one an invitation was sent to (issue 33); null: any. */
+  lockedEmail: string | null;
+}
+
+/** What a caller may hand the auth dialog as it opens. */
+export interface AuthDialogMessage {
+  notice?: string;
+  error?: string;
+  lockedEmail?: string | null;
 }
 
 interface UiState {
@@ -38,7 +47,7 @@ interface UiState {
 }
 
 interface UiActions {
-  openAuth: (mode: AuthMode, message?: { notice?: string; error?: string }) => void;
+  openAuth: (mode: AuthMode, message?: AuthDialogMessage) => void;
   closeAuth: () => void;
   setAuthMode: (mode: AuthMode) => void;
   setOnboardingOpen: (open: boolean) => void;
@@ -61,7 +70,7 @@ const UiStateContext = createContext<(UiState & UiActions) | null>(null);
  */
 export function UiStateProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const [authDialog, setAuthDialog] = useState<AuthDialogState>({ open: false, mode: 'signin', notice: null, error: null });
+  const [authDialog, setAuthDialog] = useState<AuthDialogState>({ open: false, mode: 'signin', notice: null, error: null, lockedEmail: null });
   const [onboardingOpen, setOnboardingOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [billingOpen, setBillingOpenState] = useState(false);
@@ -81,7 +90,7 @@ export function UiStateProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const openAuth = useCallback(
-    (mode: AuthMode, message?: { notice?: string; error?: string }) => setAuthDialog({ open: true, mode, notice: message?.notice ?? null, error: message?.error ?? null }),
+    (mode: AuthMode, message?: AuthDialogMessage) => setAuthDialog({ open: true, mode, notice: message?.notice ?? null, error: message?.error ?? null, lockedEmail: message?.lockedEmail ?? null }),
     [],
   );
   const closeAuth = useCallback(() => setAuthDialog((current) => ({ ...current, open: false })), []);

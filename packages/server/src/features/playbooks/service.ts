@@ -1,6 +1,8 @@
 import {
   buildCustomPlaybook,
   canUse,
+  stepRequiredPlan,
+  withOpeningAudits,
   isCustomPlaybookId,
   PLAYBOOK_MESSAGES,
   playbookMatch,
@@ -58,11 +60,13 @@ async function matchAudit(db: Db, user: PlaybookUser, latest: Promise<LatestAudi
 /** Every playbook with what the plan opens, the progress, its match and the recommendation (spec 002 §2.7, §9). */
 export async function listPlaybooks(db: Db, user: PlaybookUser): Promise<PlaybooksResponse> {
   const latestRead = latestAudit(db, user.userId, user.sites);
-  const [custom, completed, latest, against] = await Promise.all([listCustomPlaybooks(db, user.userId), completedSteps(db, user.userId), latestRead, matchAudit(db, user, latestRead)]);
+  const [custom, stored, latest, against] = await Promise.all([listCustomPlaybooks(db, user.userId), completedSteps(db, user.userId), latestRead, matchAudit(db, user, latestRead)]);
   const failing = failingChecks(against);
+  const playbooks = [...custom, ...PLAYBOOKS];
   return {
-    playbooks: [...custom, ...PLAYBOOKS].map((playbook) => listItem(playbook, user.plan, failing)),
-    completed,
+    playbooks: playbooks.map((playbook) => listItem(playbook, user.plan, failing)),
+    // An audit of the user's own site already run counts for each playbook's opening audit step.
+    completed: withOpeningAudits(playbooks, stored, latest !== null),
     recommendedId: recommendPlaybook(latest?.subscores ?? null, user.goals),
     customAllowed: canUse(user.plan, { area: 'custom-playbook' }),
     matchAudit: against ? { websiteUrl: against.websiteUrl, auditedAt: against.createdAt.toISOString() } : null,
@@ -84,8 +88,11 @@ export async function completePlaybookStep(db: Db, user: PlaybookUser, playbookI
   assertEntitled(user.plan, { plan: playbookRequiredPlan(playbook.id) });
   const step = playbook.steps.find((s) => s.id === stepId);
   if (!step) throw new HttpError(404, { error: PLAYBOOK_MESSAGES.notFound });
-  const done = new Set((await completedSteps(db, user.userId))[playbook.id] ?? []);
-  const state = stepState(step, done);
+  // An upgrade step (its tool above the plan) is not done by opening it: 403 with the plan it needs.
+  assertEntitled(user.plan, { plan: stepRequiredPlan(step) });
+  const [stored, latest] = await Promise.all([completedSteps(db, user.userId), latestAudit(db, user.userId, user.sites)]);
+  const done = new Set(withOpeningAudits([playbook], stored, latest !== null)[playbook.id] ?? []);
+  const state = stepState(step, done, user.plan, playbook.steps);
   if (state === 'locked') throw new HttpError(409, { error: PLAYBOOK_MESSAGES.stepLocked, dependsOn: step.dependsOn ?? [] });
   if (state === 'available') {
     await completeStep(db, user.userId, playbook.id, step.id);

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { BrandingOptions, ReportDocument } from '@citable/contract';
 import type { Db } from '../../db/client';
-import { whiteLabelSettings } from '../../db/schema';
+import { brandSettingsRow } from '../white-label';
 
 /** The product's theme (spec 002 §9), used unless an agency asks for its own colours. */
 export const DEFAULT_COLORS = { primary: '#8B5CF6', secondary: '#14B8A6', accent: '#F59E0B' } as const;
@@ -10,15 +9,10 @@ const HEX = /^#[0-9a-f]{6}$/i;
 // Only images already embedded as data URLs: rendering a report never fetches from the network.
 const EMBEDDED_IMAGE = /^data:image\/(png|jpeg);base64,[a-z0-9+/=]+$/i;
 
-/** The agency's white-label settings (spec 002 §3): the colours and logo a branded report may use. */
-async function whiteLabel(db: Db, userId: string) {
-  const [row] = await db.select().from(whiteLabelSettings).where(eq(whiteLabelSettings.userId, userId));
-  return row ?? null;
-}
-
 export async function resolveBranding(db: Db, userId: string, options: BrandingOptions | undefined): Promise<ReportDocument['branding']> {
   if (!options) return { companyName: null, footerText: null, colors: { ...DEFAULT_COLORS }, logo: null };
-  const settings = await whiteLabel(db, userId);
+  // The agency's white-label settings (spec 002 §3), a client's report included (brandSettingsRow).
+  const settings = await brandSettingsRow(db, userId);
   const color = (value: string | null | undefined, fallback: string) => (value && HEX.test(value) ? value : fallback);
   const colors = options.customColors
     ? { primary: color(settings?.primaryColorHex, DEFAULT_COLORS.primary), secondary: color(settings?.secondaryColorHex, DEFAULT_COLORS.secondary), accent: color(settings?.accentColorHex, DEFAULT_COLORS.accent) }

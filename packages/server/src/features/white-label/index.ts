@@ -1,1 +1,2 @@
 export { whiteLabelRoutes } from './routes';
+export { brandSettingsRow } from './store';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, canUseArea, EMPTY_WHITE_LABEL, whiteLabelResponseSchema, whiteLabelUpdateSchema } from '@citable/contract';
 import { requireArea } from '../billing';
 import { logActivity } from '../profile';
+import { skipReadCache } from '../../cache/read-cache-plugin';
 import { sanitizeCss } from './sanitize-css';
 import { getWhiteLabel, saveWhiteLabel } from './store';
 
@@ -13,6 +14,8 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
   // which also means a downgrade stops applying it at once without deleting it.
   app.get('/api/white-label', { config: { cachedRead: true }, schema: { response: { 200: whiteLabelResponseSchema, 401: apiErrorSchema } } }, async (request) => {
     const owner = await app.requireOwner(request);
+    // A client's branding may be its agency's (brandSettingsRow): rows not the caller's own, so not cached.
+    if (owner.clientId) skipReadCache(request);
     const settings = canUseArea(owner.plan, 'white-label') ? await getWhiteLabel(app.db, owner.ownerId) : EMPTY_WHITE_LABEL;
     return { settings, removed: [] };
   });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { EMPTY_WHITE_LABEL, type WhiteLabelSettings } from '@citable/contract';
 import type { Db } from '../../db/client';
 import { whiteLabelSettings } from '../../db/schema';
+import { workspaceClients, workspaceSettings } from '../workspaces';
 
 type Row = typeof whiteLabelSettings.$inferSelect;
 export type WhiteLabelValues = Omit<WhiteLabelSettings, 'updated_at'>;
@@ -18,8 +19,27 @@ function toSettings(row: Row): WhiteLabelSettings {
   };
 }
 
+/**
+ * The white-label settings a user's data is shown in (issue 33): their own when they saved any;
+ * for an agency's client (a workspace's data principal) without its own, the agency's, which the
+ * workspace owner saved on their account. So the agency's brand reaches every client's dashboard,
+ * report, share link and e-mail without being set again per client.
+ */
+export async function brandSettingsRow(db: Db, userId: string): Promise<Row | null> {
+  const [own] = await db.select().from(whiteLabelSettings).where(eq(whiteLabelSettings.userId, userId));
+  if (own) return own;
+  const [agency] = await db
+    .select({ settings: whiteLabelSettings })
+    .from(workspaceClients)
+    .innerJoin(workspaceSettings, eq(workspaceSettings.organizationId, workspaceClients.organizationId))
+    .innerJoin(whiteLabelSettings, eq(whiteLabelSettings.userId, workspaceSettings.ownerUserId))
+    .where(eq(workspaceClients.principalUserId, userId))
+    .limit(1);
+  return agency?.settings ?? null;
+}
+
 export async function getWhiteLabel(db: Db, userId: string): Promise<WhiteLabelSettings> {
-  const [row] = await db.select().from(whiteLabelSettings).where(eq(whiteLabelSettings.userId, userId));
+  const row = await brandSettingsRow(db, userId);
   return row ? toSettings(row) : EMPTY_WHITE_LABEL;
 }
 

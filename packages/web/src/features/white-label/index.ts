@@ -1,2 +1,2 @@
-export { BrandCompanyName, BrandTheme } from './components/brand-theme';
+export { BrandMark, BrandTheme } from './components/brand-theme';
 export { WhiteLabelSection } from './components/white-label-section';

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { MONITOR_INTERVAL_MS, type PlanId } from '@citable/contract';
+import { addressKey, MONITOR_INTERVAL_MS, type PlanId } from '@citable/contract';
 import { currentPlan } from '../../billing';
 import type { Db } from '../../../db/client';
-import { monitorRuns, monitorSchedules, userProfiles } from '../../../db/schema';
+import { auditHistory, monitorRuns, monitorSchedules, userProfiles } from '../../../db/schema';
 import type { JobDefinition, JobRegistry } from '../../../jobs/jobs-plugin';
 import { expectedFailureMessage, INTERNAL_FAILURE_MESSAGE, isAddressRefusal, finishRun, type AuditDeps, auditSite, createRun, failAbandonedRuns, failRun, getRun, markRunning, writeProgress } from '../../audits';
 import { profileSites } from '../site-roles';
@@ -29,7 +29,12 @@ export interface TickResult {
   started: number;
   /** Due sites left for a later tick because their user already had an audit in flight. */
   busy: number;
+  /** Due sites moved to one interval after a site audit that ran since (a manual one, usually). */
+  deferred: number;
 }
+
+/** How far back a site's own audits are looked at when one is due: a handful of the newest. */
+const RECENT_AUDITS_READ = 20;
 
 /**
  * Re-audits every website and competitor of every profile on the plan's cadence. A cron job ticks
@@ -93,13 +98,44 @@ export class Monitor {
       .where(sql`${monitorSchedules.nextRunAt} <= ${now.toISOString()}`)
       .orderBy(monitorSchedules.nextRunAt)
       .limit(STARTS_PER_TICK);
-    const result: TickResult = { started: 0, busy: 0 };
+    const result: TickResult = { started: 0, busy: 0, deferred: 0 };
     for (const { schedule } of due) {
       // currentPlan, not the profile row: a workspace client's principal runs on the agency owner's plan (issue #11).
-      if (await this.start(schedule.userId, schedule.url, schedule.role, await currentPlan(this.db, schedule.userId), now)) result.started += 1;
+      const plan = await currentPlan(this.db, schedule.userId);
+      if (await this.deferAfterRecentAudit(schedule.userId, schedule.url, plan, now)) result.deferred += 1;
+      else if (await this.start(schedule.userId, schedule.url, schedule.role, plan, now)) result.started += 1;
       else result.busy += 1;
     }
     return result;
+  }
+
+  /**
+   * A site audited by hand within the plan's interval (the first manual audit after onboarding, an
+   * "Audit now") is not audited again by the schedule seconds later (issue 33): its next scheduled run
+   * moves to one interval after that audit. Site audits only, of the same address (a trailing
+   * slash aside, addressKey); a page audit does not stand in for a crawl of the site.
+   */
+  private async deferAfterRecentAudit(userId: string, url: string, plan: PlanId, now: Date): Promise<boolean> {
+    const origin = URL.canParse(url) ? new URL(url).origin : null;
+    if (!origin) return false;
+    const recent = await this.db
+      .select({ url: auditHistory.websiteUrl, kind: auditHistory.kind, createdAt: auditHistory.createdAt })
+      .from(auditHistory)
+      // The schedule's own runs already set its next run; only audits started by hand move it.
+      .leftJoin(monitorRuns, eq(monitorRuns.runId, auditHistory.id))
+      .where(and(eq(auditHistory.userId, userId), eq(auditHistory.websiteOrigin, origin), isNull(monitorRuns.runId)))
+      .orderBy(desc(auditHistory.createdAt))
+      .limit(RECENT_AUDITS_READ);
+    const key = addressKey(url);
+    const latest = recent.find((row) => row.kind === 'site' && addressKey(row.url) === key);
+    if (!latest) return false;
+    const nextRunAt = new Date(latest.createdAt.getTime() + MONITOR_INTERVAL_MS[plan]);
+    if (nextRunAt <= now) return false;
+    await this.db
+      .update(monitorSchedules)
+      .set({ nextRunAt })
+      .where(and(eq(monitorSchedules.userId, userId), eq(monitorSchedules.url, url)));
+    return true;
   }
 
   private async start(userId: string, url: string, role: string, plan: PlanId, now: Date): Promise<boolean> {

@@ -5,6 +5,7 @@ import { confidenceTone, unreadBadge, type Alert, type AlertSeverity, type PlanI
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useAlertActions, useAlerts } from '../api/alerts';
+import { useScopeAccess } from '../../../hooks/use-scope-access';
 
 const SEVERITY: Record<AlertSeverity, string> = {
   critical: 'border-l-red-600 bg-red-50',
@@ -21,9 +22,11 @@ export function AlertsBell({ userId, plan }: { userId: string; plan: PlanId }) {
   const [, setParams] = useSearchParams();
   const alerts = data?.alerts ?? [];
   const badge = unreadBadge(data?.unread ?? 0);
+  // A read-only role (a client of an agency) reads the alerts; marking or dismissing them is the agency's (issue 33).
+  const { readOnly } = useScopeAccess();
 
   const open = (alert: Alert) => {
-    actions.read.mutate(alert.id);
+    if (!readOnly) actions.read.mutate(alert.id);
     if (alert.actionUrl) setParams({ section: alert.actionUrl });
   };
 
@@ -43,9 +46,11 @@ export function AlertsBell({ userId, plan }: { userId: string; plan: PlanId }) {
         <Popover.Content align="end" sideOffset={8} className="z-50 w-[min(26rem,calc(100vw-1rem))] rounded-xl bg-white shadow-2xl ring-1 ring-slate-200" data-testid="alerts-panel">
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <h2 className="font-semibold text-slate-900">Alerts</h2>
-            <Button variant="ghost" size="sm" disabled={!data?.unread} onClick={() => actions.readAll.mutate()}>
-              Mark all read
-            </Button>
+            {readOnly ? null : (
+              <Button variant="ghost" size="sm" disabled={!data?.unread} onClick={() => actions.readAll.mutate()}>
+                Mark all read
+              </Button>
+            )}
           </div>
           {alerts.length === 0 ? (
             <p className="px-4 py-6 text-sm text-slate-600">No alerts yet. They appear after audits: score changes, trends, milestones and competitor moves.</p>
@@ -58,9 +63,11 @@ export function AlertsBell({ userId, plan }: { userId: string; plan: PlanId }) {
                       {alert.read ? null : <span className="mr-1.5 inline-block size-2 rounded-full bg-primary-600" aria-label="Unread" />}
                       {alert.title}
                     </p>
-                    <button type="button" className="rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700" aria-label={`Dismiss ${alert.title}`} onClick={() => actions.dismiss.mutate(alert.id)}>
-                      <X aria-hidden="true" className="size-4" />
-                    </button>
+                    {readOnly ? null : (
+                      <button type="button" className="rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700" aria-label={`Dismiss ${alert.title}`} onClick={() => actions.dismiss.mutate(alert.id)}>
+                        <X aria-hidden="true" className="size-4" />
+                      </button>
+                    )}
                   </div>
                   <p className="mt-1 text-sm text-slate-700">{alert.message}</p>
                   <div className="mt-2 flex flex-wrap items-center gap-3 text-xs">
@@ -73,7 +80,7 @@ export function AlertsBell({ userId, plan }: { userId: string; plan: PlanId }) {
                           {alert.actionLabel}
                         </Button>
                       </Popover.Close>
-                    ) : !alert.read ? (
+                    ) : !alert.read && !readOnly ? (
                       <Button size="sm" variant="ghost" className="ml-auto" onClick={() => actions.read.mutate(alert.id)}>
                         Mark read
                       </Button>

@@ -1,21 +1,77 @@
-import type { AuditReport } from '@citable/contract';
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { WORKSPACE_ERRORS, type AuditReport, type WorkspaceRole } from '@citable/contract';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setClientId } from '../../../lib/client-scope';
 import { AuditControls, defaultSitePages, parseSitePages } from './audit-controls';
 import { CrawlErrors } from './crawl-errors';
 
 const websites = [{ name: 'Lantern Tea', url: 'https://tea.example.com' }];
-const render = (plan: 'free' | 'pro' | 'agency') =>
-  renderToString(<AuditControls websites={websites} plan={plan} running={false} onRun={() => undefined} onMissingWebsite={() => undefined} />).replace(/<!-- -->/g, '');
+const USER = { id: 'user-1', email: 'milo@example.com', name: 'Milo', emailVerified: true };
+const CLIENT_ID = '0b6f2f0e-4b7c-4d8e-9d3a-0a1b2c3d4e5f';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/**
+ * The form in the browser over a cache holding the session and, with `role`, a workspace in which
+ * that is the viewer's role (the pre-render is signed out, so the role only shows in the browser).
+ */
+const render = (plan: 'free' | 'pro' | 'agency', role?: WorkspaceRole) => {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  queryClient.setQueryData(['session'], USER);
+  queryClient.setQueryData(['workspaces', USER.id], role ? [{ id: 'ws-1', name: 'Olive Digital', role, requireTwoFactor: false }] : []);
+  const container = document.createElement('div');
+  const root = createRoot(container);
+  act(() =>
+    root.render(
+      <QueryClientProvider client={queryClient}>
+        <AuditControls websites={websites} plan={plan} running={false} onRun={() => undefined} onMissingWebsite={() => undefined} />
+      </QueryClientProvider>,
+    ),
+  );
+  const html = container.innerHTML;
+  act(() => root.unmount());
+  return html;
+};
+
+/** The pre-rendered form (signed out: no role applies). */
+const renderStatic = (plan: 'free' | 'pro' | 'agency') =>
+  renderToString(
+    <QueryClientProvider client={new QueryClient()}>
+      <AuditControls websites={websites} plan={plan} running={false} onRun={() => undefined} onMissingWebsite={() => undefined} />
+    </QueryClientProvider>,
+  ).replace(/<!-- -->/g, '');
+
+afterEach(() => setClientId(null));
 
 describe('the site audit form', () => {
   it('asks for the pages to audit, 25 by default, capped by the plan', () => {
-    const pro = render('pro');
+    const pro = renderStatic('pro');
     expect(pro).toContain('Pages to audit');
     expect(pro).toMatch(/<input[^>]*type="number"[^>]*min="1"[^>]*max="100"[^>]*value="25"/);
     expect(pro).toContain('Up to 100 pages on your plan');
-    expect(render('agency')).toMatch(/max="500"/);
+    expect(renderStatic('agency')).toMatch(/max="500"/);
     expect(defaultSitePages('free')).toBe(25);
+  });
+
+  it("offers Run Audit to every role that may run it, and to a client's read-only viewer disabled with the reason on it", () => {
+    setClientId(CLIENT_ID);
+    for (const role of ['owner', 'admin', 'member'] as const) {
+      const html = render('agency', role);
+      expect(html, role).toMatch(/<button type="submit"(?![^>]*disabled="")[^>]*data-testid="audit-run"/);
+      expect(html, role).not.toContain(WORKSPACE_ERRORS.readOnly);
+    }
+    const client = render('agency', 'client');
+    expect(client).toMatch(/<button type="submit"[^>]*disabled=""[^>]*title="Your role has read-only access."[^>]*aria-describedby="([^"]+)"[^>]*data-testid="audit-run"/);
+    const describedBy = /aria-describedby="([^"]+)"[^>]*data-testid="audit-run"/.exec(client)![1];
+    expect(client).toContain(`<p id="${describedBy}"`);
+    expect(client).toContain(WORKSPACE_ERRORS.readOnly);
+    // On their own account the same person runs their own audits.
+    setClientId(null);
+    expect(render('free', 'client')).not.toContain(WORKSPACE_ERRORS.readOnly);
   });
 
   it('accepts a whole number within the plan, and names the cap otherwise', () => {

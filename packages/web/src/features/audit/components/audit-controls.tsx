@@ -4,6 +4,8 @@ import { Play } from 'lucide-react';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { ReadOnlyNote } from '../../../components/read-only-note';
+import { useScopeAccess } from '../../../hooks/use-scope-access';
 import { auditTarget } from '../lib/audit-target';
 import type { AuditRequestTarget } from '../lib/auto-audit';
 
@@ -41,10 +43,14 @@ export function AuditControls({ websites, plan, running, onRun, onMissingWebsite
   const [pages, setPages] = useState(String(defaultSitePages(plan)));
   const [pagesError, setPagesError] = useState<string | undefined>();
   const scopeName = useId();
+  const readOnlyId = useId();
+  // A read-only role (a client of an agency) sees the scores but cannot start an audit: the server would refuse it.
+  const access = useScopeAccess();
   const limit = SITE_AUDIT_PAGE_LIMITS[plan];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (access.readOnly) return;
     if (!website) return onMissingWebsite(AUDIT_MESSAGES.selectWebsite);
     if (scope === 'page') return onRun({ url: auditTarget(website, scope, path), scope });
     const parsed = parseSitePages(pages, plan);
@@ -82,10 +88,11 @@ export function AuditControls({ websites, plan, running, onRun, onMissingWebsite
           ))}
         </div>
       </fieldset>
-      <Button type="submit" size="lg" className="h-10" disabled={running}>
+      <Button type="submit" size="lg" className="h-10" disabled={running || access.readOnly} title={access.reason ?? undefined} aria-describedby={access.readOnly ? readOnlyId : undefined} data-testid="audit-run">
         {running ? <Spinner className="size-4" /> : <Play aria-hidden="true" className="size-4" />}
         {running ? 'Running audit...' : 'Run Audit'}
       </Button>
+      {access.reason ? <ReadOnlyNote id={readOnlyId} reason={access.reason} className="lg:col-span-3" /> : null}
       {scope === 'site' && (
         <TextField
           label="Pages to audit"

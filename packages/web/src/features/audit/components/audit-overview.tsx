@@ -3,6 +3,7 @@ import { AUDIT_MESSAGES, resolveSite, sameMeasurement, siteScoreAudit, type Prof
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useScopeAccess } from '../../../hooks/use-scope-access';
 import { useAuditRun } from '../hooks/use-audit-run';
 import { useAuditRunner } from '../hooks/use-audit-runner';
 import { useAuditInFlight, useRecentAudits } from '../hooks/use-recent-audits';
@@ -35,6 +36,7 @@ export function AuditOverview({ userId, profile, website, onWebsiteChange }: Aud
   const recent = useRecentAudits(userId, website || undefined);
   const inFlight = useAuditInFlight(userId, website || undefined);
   const runner = useAuditRunner(inFlight.data ?? null);
+  const { readOnly } = useScopeAccess();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [missingWebsite, setMissingWebsite] = useState<string | null>(null);
   const audits = recent.data ?? [];
@@ -58,7 +60,8 @@ export function AuditOverview({ userId, profile, website, onWebsiteChange }: Aud
   useEffect(() => {
     if (autoChecked.current || !recent.isSuccess) return;
     autoChecked.current = true;
-    if (inFlight.data) return;
+    // A read-only role never starts one: the server would refuse it (issue 33).
+    if (inFlight.data || readOnly) return;
     const target = autoAuditTarget();
     const newest = recent.data[0];
     if (!target || !newest || Date.now() - Date.parse(newest.created_at) < AUTO_AUDIT_MIN_AGE_MS) return;

@@ -32,13 +32,15 @@ export function AuthDialog() {
 
   const switchTo = (next: AuthMode, message?: { notice?: string; error?: string }) => {
     setCodeStep(false);
-    if (message) openAuth(next, message);
+    // An address locked by an invitation stays locked when the dialog switches between its forms.
+    if (message) openAuth(next, { ...message, lockedEmail: authDialog.lockedEmail });
     else setAuthMode(next);
     setFormKey((key) => key + 1);
   };
 
   // The dialog only renders while open, in the browser, so reading storage here cannot affect the pre-render.
-  const knownEmail = email || (open ? (readStorage(STORAGE_KEYS.lastEmail) ?? '') : '');
+  const lockedEmail = authDialog.lockedEmail ?? undefined;
+  const knownEmail = lockedEmail ?? (email || (open ? (readStorage(STORAGE_KEYS.lastEmail) ?? '') : ''));
 
   const plan = selectedPlan ? PLANS[selectedPlan] : null;
   const description = mode === 'signup' && plan ? `You chose the ${plan.name} plan. Create your account to continue.` : undefined;
@@ -79,6 +81,7 @@ export function AuthDialog() {
         ) : mode === 'signup' ? (
           <SignUpForm
             key={`signup-${formKey}`}
+            lockedEmail={lockedEmail}
             onSwitchToSignIn={(nextEmail, message) => {
               setEmail(nextEmail);
               writeStorage(STORAGE_KEYS.lastEmail, nextEmail);
@@ -89,6 +92,7 @@ export function AuthDialog() {
           <SignInForm
             key={`signin-${formKey}`}
             defaultEmail={knownEmail}
+            lockedEmail={lockedEmail}
             onSignedIn={closeAuth}
             onSubmitStart={clearAuthMessages}
             onTwoFactorRequired={() => setCodeStep(true)}

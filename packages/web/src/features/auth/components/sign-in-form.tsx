@@ -11,9 +11,12 @@ import { queryKeys } from '../../../lib/query-keys';
 import { AUTH_ERROR_CODES, AUTH_PAGES } from '@citable/contract';
 import { genericAuthErrorMessage, signInErrorMessage } from '../api/auth-errors';
 import { signInSchema, type SignInValues } from '../api/auth-schemas';
+import { LOCKED_EMAIL_HINT } from './sign-up-form';
 
 interface SignInFormProps {
   defaultEmail: string;
+  /** The only address this sign-in may use (an invitation's): filled in and read-only. */
+  lockedEmail?: string;
   onSignedIn: () => void;
   /** The password was right and the account asks for a second factor. */
   onTwoFactorRequired: () => void;
@@ -28,7 +31,7 @@ type FormMessage = { tone: 'error' | 'success'; text: string; unverifiedEmail?: 
 export const RESEND_VERIFICATION = 'Resend verification e-mail';
 export const verificationResent = (email: string) => `We sent a new confirmation link to ${email}. Open it to confirm your address and sign in.`;
 
-export function SignInForm({ defaultEmail, onSignedIn, onTwoFactorRequired, onForgotPassword, onSubmitStart }: SignInFormProps) {
+export function SignInForm({ defaultEmail, lockedEmail, onSignedIn, onTwoFactorRequired, onForgotPassword, onSubmitStart }: SignInFormProps) {
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<FormMessage | null>(null);
   const [resending, setResending] = useState(false);
@@ -37,7 +40,7 @@ export function SignInForm({ defaultEmail, onSignedIn, onTwoFactorRequired, onFo
     handleSubmit,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: defaultEmail, password: '' } });
+  } = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: lockedEmail ?? defaultEmail, password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setMessage(null);
@@ -87,7 +90,16 @@ export function SignInForm({ defaultEmail, onSignedIn, onTwoFactorRequired, onFo
         </Alert>
       ) : null}
       {/* With the address already known (after sign-up or a link), the password is what is left to type. */}
-      <TextField label="Email" type="email" autoComplete="email" data-autofocus={defaultEmail ? undefined : true} error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        readOnly={Boolean(lockedEmail)}
+        hint={lockedEmail ? LOCKED_EMAIL_HINT : undefined}
+        data-autofocus={defaultEmail || lockedEmail ? undefined : true}
+        error={errors.email?.message}
+        {...register('email')}
+      />
       <TextField label="Password" type="password" autoComplete="current-password" data-autofocus={defaultEmail ? true : undefined} error={errors.password?.message} {...register('password')} />
       <div className="flex justify-end">
         <button type="button" className="rounded text-sm font-medium text-primary-700 hover:text-primary-800 hover:underline" onClick={() => onForgotPassword(getValues('email'))}>

@@ -13,15 +13,20 @@ import { PASSWORD_RULE, signUpSchema, type SignUpValues } from '../api/auth-sche
 interface SignUpFormProps {
   /** Called with the e-mail and the message to show in sign-in mode. */
   onSwitchToSignIn: (email: string, message: { notice?: string; error?: string }) => void;
+  /** The only address this sign-up may use (an invitation's): filled in and read-only. */
+  lockedEmail?: string;
 }
 
-export function SignUpForm({ onSwitchToSignIn }: SignUpFormProps) {
+/** The hint under an e-mail field an invitation has fixed. */
+export const LOCKED_EMAIL_HINT = 'The invitation was sent to this address, so the account must use it.';
+
+export function SignUpForm({ onSwitchToSignIn, lockedEmail }: SignUpFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SignUpValues>({ resolver: zodResolver(signUpSchema), defaultValues: { name: '', email: '', password: '' } });
+  } = useForm<SignUpValues>({ resolver: zodResolver(signUpSchema), defaultValues: { name: '', email: lockedEmail ?? '', password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
@@ -48,7 +53,7 @@ export function SignUpForm({ onSwitchToSignIn }: SignUpFormProps) {
         </Alert>
       ) : null}
       <TextField label="Full name" autoComplete="name" data-autofocus error={errors.name?.message} {...register('name')} />
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField label="Email" type="email" autoComplete="email" readOnly={Boolean(lockedEmail)} hint={lockedEmail ? LOCKED_EMAIL_HINT : undefined} error={errors.email?.message} {...register('email')} />
       <TextField label="Password" type="password" autoComplete="new-password" hint={PASSWORD_RULE} error={errors.password?.message} {...register('password')} />
       <Button type="submit" className="w-full" disabled={isSubmitting} data-testid="auth-submit">
         {isSubmitting ? (

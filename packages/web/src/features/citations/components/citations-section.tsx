@@ -16,12 +16,15 @@ import { ShareOfVoice } from './share-of-voice';
 import { SourceStatusList } from './source-status-list';
 import { SavedList } from './saved-list';
 import { TrackedPrompts } from './tracking/tracked-prompts';
+import { useScopeAccess } from '../../../hooks/use-scope-access';
 
 const tool = TOOLS.citations;
 
 /** The Citation Tracker's dashboard section (spec 001 §3 citations, §5 inputs). */
 export function CitationsSection({ profile }: { profile: Profile }) {
   const [domain, setDomain] = useState(() => defaultDomain(profile.websites));
+  // A read-only role (a client of an agency) sees these controls off, with the reason (issue 33).
+  const access = useScopeAccess();
   const [keywords, setKeywords] = useState(DEFAULT_KEYWORDS_TEXT);
   const [phrases, setPhrases] = useState('');
   const run = useCitationRun();
@@ -64,7 +67,7 @@ export function CitationsSection({ profile }: { profile: Profile }) {
             data-testid="citations-phrases"
           />
           <div className="flex items-center gap-3 md:col-span-2">
-            <Button type="submit" disabled={!domain.trim() || run.isPending} data-testid="citations-run">
+            <Button type="submit" disabled={!domain.trim() || run.isPending || access.readOnly} title={access.writeControl.title} aria-describedby={access.writeControl['aria-describedby']} data-testid="citations-run">
               {run.isSuccess ? 'Run Again' : 'Run'}
             </Button>
             {run.isPending ? (

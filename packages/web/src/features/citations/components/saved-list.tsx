@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { Panel } from './panel';
+import { useScopeAccess } from '../../../hooks/use-scope-access';
 
 interface SavedItem {
   id: string;
@@ -26,6 +27,8 @@ export interface SavedListProps {
 export function SavedList({ title, hint, placeholder, queryKey, load, add, remove, testId }: SavedListProps) {
   const client = useQueryClient();
   const [draft, setDraft] = useState('');
+  // A read-only role (a client of an agency) sees these controls off, with the reason (issue 33).
+  const access = useScopeAccess();
   const items = useQuery({ queryKey, queryFn: ({ signal }) => load(signal) });
   const refresh = () => client.invalidateQueries({ queryKey });
   const adding = useMutation({
@@ -48,7 +51,7 @@ export function SavedList({ title, hint, placeholder, queryKey, load, add, remov
         {(items.data ?? []).map((item) => (
           <li key={item.id} className="flex items-center justify-between gap-2 text-sm text-slate-800">
             <span className="min-w-0 truncate">{item.text}</span>
-            <Button variant="ghost" size="icon" aria-label={`Delete ${item.text}`} onClick={() => removing.mutate(item.id)} disabled={removing.isPending}>
+            <Button variant="ghost" size="icon" aria-label={`Delete ${item.text}`} onClick={() => removing.mutate(item.id)} disabled={removing.isPending || access.readOnly} title={access.writeControl.title} aria-describedby={access.writeControl['aria-describedby']}>
               <Trash2 aria-hidden="true" className="size-4" />
             </Button>
           </li>
@@ -56,7 +59,7 @@ export function SavedList({ title, hint, placeholder, queryKey, load, add, remov
       </ul>
       <form onSubmit={submit} className="flex items-end gap-2">
         <TextField label={`Add to ${title.toLowerCase()}`} hideLabel placeholder={placeholder} value={draft} onChange={(event) => setDraft(event.target.value)} containerClassName="flex-1" maxLength={300} />
-        <Button type="submit" variant="outline" disabled={draft.trim().length < 3 || adding.isPending}>
+        <Button type="submit" variant="outline" disabled={draft.trim().length < 3 || adding.isPending || access.readOnly} title={access.writeControl.title} aria-describedby={access.writeControl['aria-describedby']}>
           Save
         </Button>
       </form>

@@ -4,6 +4,7 @@ import type { WorkspaceClient, WorkspaceSummary } from '@citable/contract';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setClientId } from '../../../lib/client-scope';
 import { ClientSwitcher } from './client-switcher';
 
 const USER = { id: 'user-1', email: 'olive@example.com', name: 'Olive Agency', emailVerified: true };
@@ -47,10 +48,17 @@ describe('ClientSwitcher', () => {
 
   it('is a labelled combobox showing the current choice, with a polite live region for the change', () => {
     const html = render([WORKSPACE]);
-    expect(html).toMatch(/<button[^>]*role="combobox"[^>]*aria-label="Viewing client"/);
+    expect(html).toMatch(/<button[^>]*role="combobox"[^>]*aria-label="Client: My account"/);
     expect(html).toMatch(/aria-expanded="false"/);
     expect(html).toContain('My account');
     expect(html).toMatch(/<span role="status" aria-live="polite"[^>]*data-testid="client-switcher-status"/);
+  });
+
+  it("names the client shown in its accessible name", () => {
+    setClientId(CLIENTS[0]!.id);
+    const html = render([WORKSPACE]);
+    expect(html).toMatch(/<button[^>]*role="combobox"[^>]*aria-label="Client: Cedar Law"/);
+    setClientId(null);
   });
 
   it('is shown to a member of a workspace even before any client is shared', () => {

@@ -17,6 +17,7 @@ export function ClientSwitcher() {
 
   const options = switcherOptions(clients);
   const value = clientId && options.some((option) => option.value === clientId) ? clientId : OWN_ACCOUNT;
+  const current = options.find((option) => option.value === value)?.label;
 
   const change = (next: string) => {
     selectClient(next === OWN_ACCOUNT ? null : next);
@@ -27,14 +28,15 @@ export function ClientSwitcher() {
     <div className="flex min-w-0 items-center">
       <Select.Root value={value} onValueChange={change}>
         <Select.Trigger
-          aria-label="Viewing client"
+          // The name says what is shown, not only what the control is (issue 33): "Client: Cedar Law".
+          aria-label={`Client: ${current ?? 'My account'}`}
           data-testid="client-switcher"
           className="inline-flex h-9 max-w-44 min-w-0 items-center gap-2 rounded-lg border border-slate-300 bg-white px-2.5 text-sm font-medium text-slate-800 shadow-sm hover:border-slate-400 focus-visible:outline-3 focus-visible:outline-primary-600/40 sm:max-w-64"
         >
           <Building2 aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
           <span className="min-w-0 truncate">
             {/* The label given here shows at once, without waiting for the list to mount. */}
-            <Select.Value>{options.find((option) => option.value === value)?.label}</Select.Value>
+            <Select.Value>{current}</Select.Value>
           </span>
           <Select.Icon className="ml-auto shrink-0">
             <ChevronDown aria-hidden="true" className="size-4 text-slate-500" />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { DEFAULT_SORT, formatChange, nextSort, sortRollup, type RollupColumn, type RollupSortState } from '../lib/rollup-sort';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 // Score: the client's latest site audit; Last audit: when it ran (contract RollupRow).
 const COLUMNS: { id: RollupColumn; label: string; align: 'left' | 'right' }[] = [
@@ -58,7 +59,7 @@ export function RollupTable({ rows, onOpen, onSchedule, onDelete, initialSort = 
   const sorted = sortRollup(rows, sort);
 
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Clients">
       <table className="w-full text-left text-sm" data-testid="rollup-table">
         <caption className="sr-only">Clients, sorted by {COLUMNS.find((column) => column.id === sort.column)?.label} {sort.direction}</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -143,6 +144,6 @@ export function RollupTable({ rows, onOpen, onSchedule, onDelete, initialSort = 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -13,6 +13,7 @@ import { AuditProgress, matchableSites } from '../../audit';
 import { useCompetitiveData } from '../api/competitive';
 import { useCompetitiveAudit } from '../hooks/use-competitive-audit';
 import { ScoreComparison } from './score-comparison';
+import { useScopeAccess } from '../../../hooks/use-scope-access';
 
 type View = 'scores' | 'entities' | 'trends';
 const VIEWS: Record<View, string> = { scores: 'Score Comparison', entities: 'Entity Heatmap', trends: 'Trend Analysis' };
@@ -46,6 +47,8 @@ export function CompetitiveSection({ user, profile }: { user: SessionUser; profi
   const data = query.data;
   const sites = useMemo(() => matchableSites(profile), [profile]);
   const audit = useCompetitiveAudit(user.id, sites);
+  // A read-only role (a client of an agency) sees these controls off, with the reason (issue 33).
+  const access = useScopeAccess();
   // The weekly points are calendar days (UTC): labelled as days, and told apart should two share one.
   const weekLabels = useMemo(() => {
     const dates = data?.trends.map((point) => point.date) ?? [];
@@ -115,7 +118,7 @@ export function CompetitiveSection({ user, profile }: { user: SessionUser; profi
           <div className="mt-4 flex flex-wrap justify-center gap-2">
             {[data.userSite, ...data.competitors].flatMap((site) =>
               site ? [
-                <Button key={site.url} variant="outline" size="sm" disabled={audit.busy} onClick={() => void runAudit(site.url)}>
+                <Button key={site.url} variant="outline" size="sm" disabled={audit.busy || access.readOnly} title={access.writeControl.title} aria-describedby={access.writeControl['aria-describedby']} onClick={() => void runAudit(site.url)}>
                   Audit {site.name}
                 </Button>,
               ] : [],
@@ -147,7 +150,7 @@ export function CompetitiveSection({ user, profile }: { user: SessionUser; profi
                   site && site.overallScore === null ? (
                     <p key={site.url} className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
                       {site.name} has no audit in this period yet; monitoring will audit it, or
-                      <Button size="sm" variant="outline" disabled={audit.busy} onClick={() => void runAudit(site.url)}>
+                      <Button size="sm" variant="outline" disabled={audit.busy || access.readOnly} title={access.writeControl.title} aria-describedby={access.writeControl['aria-describedby']} onClick={() => void runAudit(site.url)}>
                         Audit now
                       </Button>
                     </p>

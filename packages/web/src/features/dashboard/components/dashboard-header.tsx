@@ -3,8 +3,8 @@ import { ArrowLeft, CreditCard, LogOut, Settings } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Logo } from '../../../components/ui/logo';
 import type { SessionUser } from '../../../hooks/use-session';
+import { useScopeAccess } from '../../../hooks/use-scope-access';
 import { useSignOut } from '../../../hooks/use-sign-out';
 import { displayName } from '../../../lib/display-name';
 import { useClientScope } from '../../../stores/client-scope';
@@ -12,7 +12,7 @@ import { useUiState } from '../../../stores/ui-state';
 import { AlertsBell } from '../../alerts';
 import { ClientSwitcher } from '../../clients';
 import { NavDrawer } from '../../shell/components/nav-drawer';
-import { BrandCompanyName } from '../../white-label';
+import { BrandMark } from '../../white-label';
 import type { SectionId } from '../sections/section-types';
 
 interface DashboardHeaderProps {
@@ -35,6 +35,8 @@ export function DashboardHeader({ user, profile, active, onSelect }: DashboardHe
   // With a client selected the profile is the client's; the header still names the person signed in.
   const { clientId } = useClientScope();
   const name = displayName(user, clientId ? null : profile?.full_name);
+  // A client of an agency sees neither the agency's plan nor its billing (issue 33).
+  const { agencyClientView } = useScopeAccess();
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
@@ -42,33 +44,29 @@ export function DashboardHeader({ user, profile, active, onSelect }: DashboardHe
         Skip to content
       </a>
       <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-6">
-        <NavDrawer name={name} email={user.email} plan={profile?.plan ?? null} canOpenSettings={Boolean(profile)} active={active} goals={profile?.goals ?? []} onSelect={onSelect} />
+        <NavDrawer name={name} email={user.email} plan={profile?.plan ?? null} showPlan={!agencyClientView} canOpenSettings={Boolean(profile)} active={active} goals={profile?.goals ?? []} onSelect={onSelect} />
         <Link to="/" className={buttonClasses('ghost', 'sm', 'px-2 max-md:hidden')} aria-label="Back to home">
           <ArrowLeft aria-hidden="true" className="size-4" />
           <span className="hidden lg:inline">Home</span>
         </Link>
-        <span className="shrink-0 md:hidden">
-          <Logo markOnly />
-        </span>
-        <span className="hidden shrink-0 md:block">
-          <Logo />
-        </span>
-        <span className="hidden min-w-0 lg:contents">
-          <BrandCompanyName />
-        </span>
+        <BrandMark />
         <ClientSwitcher />
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2 lg:gap-3">
-          <Badge tone="primary" className="shrink-0">
-            <span data-testid="plan-badge">{plan.name}</span>
-            <span className="sr-only"> plan</span>
-          </Badge>
+          {agencyClientView ? null : (
+            <Badge tone="primary" className="shrink-0">
+              <span data-testid="plan-badge">{plan.name}</span>
+              <span className="sr-only"> plan</span>
+            </Badge>
+          )}
           {profile ? <AlertsBell userId={user.id} plan={profile.plan} /> : null}
           <span className="hidden max-w-32 min-w-0 truncate text-sm font-medium text-slate-800 md:block lg:max-w-56" data-testid="dashboard-user-name" title={name}>
             {name}
           </span>
-          <Button variant="ghost" size="icon" className="max-md:hidden" onClick={() => setBillingOpen(true)} aria-label="Billing" title="Billing" data-testid="header-billing">
-            <CreditCard aria-hidden="true" className="size-5" />
-          </Button>
+          {agencyClientView ? null : (
+            <Button variant="ghost" size="icon" className="max-md:hidden" onClick={() => setBillingOpen(true)} aria-label="Billing" title="Billing" data-testid="header-billing">
+              <CreditCard aria-hidden="true" className="size-5" />
+            </Button>
+          )}
           <Button variant="ghost" size="icon" className="max-md:hidden" onClick={() => setSettingsOpen(true)} aria-label="Settings" title="Settings" disabled={!profile}>
             <Settings aria-hidden="true" className="size-5" />
           </Button>

@@ -4,6 +4,7 @@ import { ErrorBoundary } from '../../../components/error-boundary';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useScopeAccess } from '../../../hooks/use-scope-access';
 import type { SessionUser } from '../../../hooks/use-session';
 import { useClientScope } from '../../../stores/client-scope';
 import { useUiState } from '../../../stores/ui-state';
@@ -33,6 +34,7 @@ export function DashboardPage({ user, profile, onRetryProfile, profileLoading = 
   const { clientId, selectClient } = useClientScope();
   const { setSettingsOpen } = useUiState();
   const Section = section.registration.component;
+  const { readOnly } = useScopeAccess();
 
   return (
     <BrandTheme className="min-h-dvh bg-slate-50">
@@ -87,7 +89,8 @@ export function DashboardPage({ user, profile, onRetryProfile, profileLoading = 
       <GenieLauncher
         context="dashboard"
         onLaunchTool={({ toolId }) => {
-          logToolLaunched(toolId);
+          // A read-only role's launch is not recorded: the server would refuse the write (issue 33).
+          if (!readOnly) logToolLaunched(toolId);
           select(toolId);
         }}
       />

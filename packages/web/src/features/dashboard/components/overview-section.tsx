@@ -33,7 +33,7 @@ export function OverviewSection({ user, profile }: SectionProps) {
           <p className="mt-1 text-slate-600">Your AI visibility at a glance: run an audit, fix what costs the most, track your goals.</p>
         </div>
         <div className="flex gap-2">
-          <TakeTour />
+          <TakeTour plan={profile.plan} />
           <GiveFeedback />
         </div>
       </div>
@@ -46,7 +46,7 @@ export function OverviewSection({ user, profile }: SectionProps) {
         {/* Goals measure the site's score: its latest site audit, never a newer page audit (issue 30). */}
         <GoalsCard profile={profile} latestAudit={siteScoreAudit(audits.data ?? [])} hasAudits={(audits.data?.length ?? 0) > 0} />
       </div>
-      <FirstTimeWalkthrough />
+      <FirstTimeWalkthrough plan={profile.plan} />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { useLiveAnalysis } from '../hooks/use-live-analysis';
 import { AnalysisPanel } from './analysis-panel';
 import { OptimizedPanel } from './optimized-panel';
 import { SuggestionList } from './suggestion-list';
+import { useScopeAccess } from '../../../hooks/use-scope-access';
 
 const requiredPlan = PLANS[AREAS.editor.requiredPlan];
 
@@ -49,6 +50,8 @@ function Editor() {
   const [contentType, setContentType] = useState<EditorContentType>('article');
   const [keywordText, setKeywordText] = useState('');
   const [content, setContent] = useState('');
+  // A read-only role (a client of an agency) sees these controls off, with the reason (issue 33).
+  const access = useScopeAccess();
   const [optimized, setOptimized] = useState<ContentOptimizerResult | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const keywords = useMemo(() => parseKeywords(keywordText), [keywordText]);
@@ -111,7 +114,7 @@ function Editor() {
               data-testid="editor-content"
             />
             <div className="flex flex-wrap items-center gap-3">
-              <Button onClick={() => optimize.mutate()} disabled={content.trim() === '' || optimize.isPending} data-testid="editor-optimize">
+              <Button onClick={() => optimize.mutate()} disabled={content.trim() === '' || optimize.isPending || access.readOnly} title={access.writeControl.title} aria-describedby={access.writeControl['aria-describedby']} data-testid="editor-optimize">
                 {optimize.isPending ? <Spinner className="size-4" /> : <WandSparkles aria-hidden="true" className="size-4" />} Optimize
               </Button>
               <span className="text-xs text-slate-500">Rewrites the content to be quoted: answer first, sourced, structured. Your text is kept until you choose Use This Version.</span>

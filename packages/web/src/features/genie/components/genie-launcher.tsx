@@ -5,6 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useGenieChat } from '../hooks/use-genie-chat';
 import { ChatMessageView } from './chat-message-view';
+import { ReadOnlyNote } from '../../../components/read-only-note';
+import { useScopeAccess } from '../../../hooks/use-scope-access';
 
 interface GenieLauncherProps {
   context: GenieContext;
@@ -24,6 +26,8 @@ export function GenieLauncher({ context, onLaunchTool }: GenieLauncherProps) {
   const input = useRef<HTMLTextAreaElement>(null);
   const end = useRef<HTMLLIElement>(null);
   const launcher = useRef<HTMLButtonElement>(null);
+  // A read-only role (a client of an agency) cannot ask Genie in the agency's scope: the server refuses it (issue 33).
+  const access = useScopeAccess();
 
   useEffect(() => {
     if (open) input.current?.focus();
@@ -39,6 +43,7 @@ export function GenieLauncher({ context, onLaunchTool }: GenieLauncherProps) {
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
+    if (access.readOnly) return;
     if (await send(draft)) setDraft('');
   };
 
@@ -95,6 +100,7 @@ export function GenieLauncher({ context, onLaunchTool }: GenieLauncherProps) {
               {GENIE_MESSAGES.loggedOutShort}
             </p>
           ) : null}
+          {access.reason ? <ReadOnlyNote id={`${panelId}-read-only`} reason={access.reason} className="border-t border-slate-200 px-3 pt-3" /> : null}
           <form onSubmit={submit} className="flex items-end gap-2 border-t border-slate-200 p-3">
             <label htmlFor={`${panelId}-input`} className="sr-only">
               Message Genie
@@ -105,6 +111,8 @@ export function GenieLauncher({ context, onLaunchTool }: GenieLauncherProps) {
               rows={2}
               maxLength={GENIE_MESSAGE_MAX}
               value={draft}
+              disabled={access.readOnly}
+              aria-describedby={access.readOnly ? `${panelId}-read-only` : undefined}
               onChange={(event) => setDraft(event.target.value)}
               onKeyDown={(event) => {
                 if (event.key === 'Enter' && !event.shiftKey) {
@@ -116,7 +124,7 @@ export function GenieLauncher({ context, onLaunchTool }: GenieLauncherProps) {
               className="block min-h-10 flex-1 resize-none rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-primary-600 focus:outline-none"
               data-testid="genie-input"
             />
-            <Button type="submit" size="icon" disabled={draft.trim() === '' || pending} aria-label="Send message" data-testid="genie-send">
+            <Button type="submit" size="icon" disabled={draft.trim() === '' || pending || access.readOnly} aria-label="Send message" data-testid="genie-send">
               <Send aria-hidden="true" className="size-4" />
             </Button>
           </form>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CheckCircle2, ChevronDown, ChevronUp, Download, LineChart, XCircle } from 'lucide-react';
-import { EXPORT_MESSAGES, HISTORY_PERIODS, HISTORY_RULES, historyExportFileName, type HistoryEntry, type HistoryInsight, type HistoryPeriod, type HistoryType } from '@citable/contract';
+import { addressKey, EXPORT_MESSAGES, HISTORY_PERIODS, HISTORY_RULES, historyExportFileName, type HistoryEntry, type HistoryInsight, type HistoryPeriod, type HistoryType } from '@citable/contract';
 import { useSearchParams } from 'react-router';
 import { useToast } from '../../../components/toast/use-toast';
 import { Button } from '../../../components/ui/button';
@@ -37,7 +37,10 @@ function EntryRow({ entry, onOpen }: { entry: HistoryEntry; onOpen: () => void }
       <div className="flex flex-wrap items-center gap-3">
         {entry.status === 'failed' ? <XCircle aria-hidden="true" className="size-5 text-red-600" /> : <CheckCircle2 aria-hidden="true" className="size-5 text-emerald-600" />}
         <button type="button" className="min-w-0 flex-1 text-left" onClick={onOpen}>
-          <p className="truncate font-medium text-slate-900 hover:underline">{entry.website_url ?? 'Pasted content'}</p>
+          {/* One site reads one way, trailing slash or not (issue 33: "https://x.example" and "https://x.example/" looked like two sites). */}
+          <p className="truncate font-medium text-slate-900 hover:underline" data-testid="history-address">
+            {entry.website_url ? (addressKey(entry.website_url) ?? entry.website_url) : 'Pasted content'}
+          </p>
           <p className="text-xs text-slate-500">
             {new Date(entry.created_at).toLocaleString()} · {entry.kind} audit · {entry.trigger}
             {entry.role === 'competitor' ? ' · competitor' : ''}
@@ -185,7 +188,7 @@ export function HistorySection({ user, profile }: { user: SessionUser; profile: 
       <Modal
         open={selected !== null}
         onOpenChange={(open) => !open && setSelected(null)}
-        title={selected?.website_url ?? 'Audit'}
+        title={selected?.website_url ? (addressKey(selected.website_url) ?? selected.website_url) : 'Audit'}
         description={selected ? `${new Date(selected.created_at).toLocaleString()} · ${selected.kind} audit · ${selected.trigger}` : undefined}
         footer={
           <Button

@@ -2,6 +2,7 @@ import { AlertTriangle, Lightbulb, TrendingUp } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import type { Insight } from '@citable/contract';
 import { Button } from '../../../components/ui/button';
+import { useScopeAccess } from '../../../hooks/use-scope-access';
 import { apiClient } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useInsights } from '../api/insights';
@@ -16,10 +17,13 @@ const STYLE: Record<Insight['type'], { icon: typeof Lightbulb; tone: string }> =
 export function InsightsCard({ userId, website }: { userId: string; website?: string }) {
   const { data, isError } = useInsights(userId, website);
   const [, setParams] = useSearchParams();
+  // A read-only role's click is not recorded: the server would refuse the write (issue 33).
+  const { readOnly } = useScopeAccess();
 
   const act = (insight: Insight) => {
     // The trail is best effort: a lost activity must not block the navigation.
-    void apiClient.post('/api/activity', { activity_type: 'insight_action_taken', activity_data: { insightId: insight.id, action: insight.actionUrl } }).catch(() => undefined);
+    if (!readOnly)
+      void apiClient.post('/api/activity', { activity_type: 'insight_action_taken', activity_data: { insightId: insight.id, action: insight.actionUrl } }).catch(() => undefined);
     setParams({ section: insight.actionUrl });
   };
 

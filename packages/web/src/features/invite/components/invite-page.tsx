@@ -122,7 +122,7 @@ export function InvitePage() {
   const startAuth = (mode: 'signin' | 'signup') => {
     writeStorage(STORAGE_KEYS.pendingInvite, token);
     writeStorage(STORAGE_KEYS.lastEmail, invitation.email);
-    openAuth(mode, { notice: `Use ${invitation.email}, the address the invitation was sent to.` });
+    openAuth(mode, { notice: `Use ${invitation.email}, the address the invitation was sent to.`, lockedEmail: invitation.email });
   };
 
   return (

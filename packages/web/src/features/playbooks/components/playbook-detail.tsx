@@ -1,5 +1,5 @@
-import { playbookProgress, stepState, type PlaybookListItem, type PlaybookStep } from '@citable/contract';
-import { ArrowLeft, CheckCircle2, Circle, Clock, Lock, Play } from 'lucide-react';
+import { canDoStep, playbookProgress, PLANS, stepRequiredPlan, stepState, type PlanId, type PlaybookListItem, type PlaybookStep } from '@citable/contract';
+import { ArrowLeft, CheckCircle2, Circle, Clock, Lock, Play, Sparkles } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -8,6 +8,8 @@ import { ProgressBar } from './progress-bar';
 
 interface PlaybookDetailProps {
   playbook: PlaybookListItem;
+  /** The viewer's plan: a step whose tool is above it is an upgrade step, shown with the plan it needs. */
+  plan: PlanId;
   completed: ReadonlySet<string>;
   launching: string | null;
   error: string | null;
@@ -16,7 +18,7 @@ interface PlaybookDetailProps {
 }
 
 /** A playbook's steps in order: completed, available or locked behind the steps it depends on. */
-export function PlaybookDetail({ playbook, completed, launching, error, onLaunch, onBack }: PlaybookDetailProps) {
+export function PlaybookDetail({ playbook, plan, completed, launching, error, onLaunch, onBack }: PlaybookDetailProps) {
   const progress = playbookProgress(playbook, completed);
   const titleOf = (id: string) => playbook.steps.find((s) => s.id === id)?.title ?? id;
   return (
@@ -65,7 +67,9 @@ export function PlaybookDetail({ playbook, completed, launching, error, onLaunch
       {error ? <Alert tone="error">{error}</Alert> : null}
       <ol className="space-y-3">
         {playbook.steps.map((step, index) => {
-          const state = stepState(step, completed);
+          const state = stepState(step, completed, plan, playbook.steps);
+          // A step the plan cannot do is an upgrade step (issue 33): it names its plan instead of opening a paywall.
+          const upgrade = state !== 'completed' && !canDoStep(plan, step) ? PLANS[stepRequiredPlan(step)] : null;
           const Icon = state === 'completed' ? CheckCircle2 : state === 'locked' ? Lock : Circle;
           return (
             <li
@@ -84,16 +88,25 @@ export function PlaybookDetail({ playbook, completed, launching, error, onLaunch
                     <Clock aria-hidden="true" className="size-3" /> {step.estimatedTime}
                   </span>
                   <span className="text-xs text-slate-500">Priority {step.priority}</span>
+                  {upgrade ? (
+                    <span className="rounded-full bg-primary-50 px-2 py-0.5 text-xs font-semibold text-primary-800 ring-1 ring-primary-200" data-testid="playbook-step-plan">
+                      Upgrade step · {upgrade.name} plan
+                    </span>
+                  ) : null}
                 </div>
                 <p className="mt-1 text-sm text-slate-600">{step.description}</p>
                 {state === 'locked' ? (
                   <p className="mt-2 text-xs text-slate-500">
-                    Locked until you complete: {(step.dependsOn ?? []).filter((id) => !completed.has(id)).map(titleOf).join(', ')}
+                    Locked until you complete: {(step.dependsOn ?? []).filter((id) => !completed.has(id) && canDoStep(plan, playbook.steps.find((s) => s.id === id) ?? step)).map(titleOf).join(', ')}
                   </p>
                 ) : null}
               </div>
               <div className="shrink-0 self-center">
-                {state === 'completed' ? (
+                {upgrade ? (
+                  <Button size="sm" variant="outline" onClick={() => onLaunch(step)} title={`The ${stepToolName(step.toolId)} comes with the ${upgrade.name} plan`} data-testid="playbook-upgrade">
+                    <Sparkles aria-hidden="true" className="size-4" /> See the {upgrade.name} plan
+                  </Button>
+                ) : state === 'completed' ? (
                   <Button size="sm" variant="ghost" onClick={() => onLaunch(step)} title={`Open the ${stepToolName(step.toolId)} again`}>
                     <CheckCircle2 aria-hidden="true" className="size-4 text-emerald-600" /> Completed · open again
                   </Button>

@@ -1,9 +1,10 @@
-import { PLAYBOOK_MESSAGES, stepState, type PlaybookListItem, type PlaybookStep, type Profile } from '@citable/contract';
+import { canDoStep, PLAYBOOK_MESSAGES, stepRequiredPlan, stepSection, stepState, type PlaybookListItem, type PlaybookStep, type Profile } from '@citable/contract';
 import { BookOpenCheck, Sparkles } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useScopeAccess } from '../../../hooks/use-scope-access';
 import type { SessionUser } from '../../../hooks/use-session';
 import { errorMessage } from '../../../lib/api-client';
 import { useUiState } from '../../../stores/ui-state';
@@ -22,16 +23,24 @@ export function PlaybooksSection({ user, profile }: { user: SessionUser; profile
   const openSection = useOpenSection();
   const { openBilling } = useUiState();
   const [openId, setOpenId] = useState<string | null>(null);
+  // A read-only role (a client of an agency) follows the steps to the tools but records no progress (issue 33).
+  const access = useScopeAccess();
   const completed = useMemo(() => new Map(Object.entries(playbooks.data?.completed ?? {}).map(([id, steps]) => [id, new Set(steps)])), [playbooks.data]);
   const open = playbooks.data?.playbooks.find((p) => p.id === openId && p.available) ?? null;
 
   // Launching completes the step on the server first, then opens the tool it names (spec 002 §4).
   const launch = (playbook: PlaybookListItem, step: PlaybookStep) => {
-    if (stepState(step, completed.get(playbook.id) ?? EMPTY) === 'completed') {
-      openSection(step.toolId);
+    // An audit step opens the overview's audit on a plan without the audit tool (issue 33).
+    const section = stepSection(step, profile.plan);
+    if (!canDoStep(profile.plan, step)) {
+      openBilling({ plan: stepRequiredPlan(step), feature: step.title });
       return;
     }
-    complete.mutate({ playbookId: playbook.id, stepId: step.id }, { onSuccess: () => openSection(step.toolId) });
+    if (access.readOnly || stepState(step, completed.get(playbook.id) ?? EMPTY, profile.plan, playbook.steps) === 'completed') {
+      openSection(section);
+      return;
+    }
+    complete.mutate({ playbookId: playbook.id, stepId: step.id }, { onSuccess: () => openSection(section) });
   };
 
   const generate = () => custom.mutate(undefined, { onSuccess: ({ playbook }) => setOpenId(playbook.id) });
@@ -40,6 +49,7 @@ export function PlaybooksSection({ user, profile }: { user: SessionUser; profile
     return (
       <PlaybookDetail
         playbook={open}
+        plan={profile.plan}
         completed={completed.get(open.id) ?? EMPTY}
         launching={complete.isPending ? (complete.variables?.stepId ?? null) : null}
         error={complete.isError ? errorMessage(complete.error, PLAYBOOK_MESSAGES.stepLocked) : null}
@@ -63,7 +73,7 @@ export function PlaybooksSection({ user, profile }: { user: SessionUser; profile
           <p className="mt-1 text-slate-600">Step-by-step guides that open the right tool in the right order, with your progress saved.</p>
         </div>
         {data?.customAllowed ? (
-          <Button onClick={generate} disabled={custom.isPending} data-testid="playbook-custom">
+          <Button onClick={generate} disabled={custom.isPending || access.readOnly} title={access.writeControl.title} aria-describedby={access.writeControl['aria-describedby']} data-testid="playbook-custom">
             {custom.isPending ? <Spinner className="size-4" /> : <Sparkles aria-hidden="true" className="size-4" />} Generate Custom Playbook
           </Button>
         ) : null}

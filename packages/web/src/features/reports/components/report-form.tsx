@@ -61,7 +61,10 @@ export function ReportForm({ template, profile, submitting, error, onSubmit, onB
   const [website, setWebsite] = useState(profile.websites[0]?.url ?? '');
   const [options, setOptions] = useState({ includeRecommendations: true, includeCharts: true, includeHistory: true, includeROI: false, includeCompetitorBenchmarks: false });
   const [roi, setRoi] = useState({ traffic: '', conversionRate: '', value: '' });
-  const [branding, setBranding] = useState({ includeLogo: false, customColors: false, companyName: '', footerText: '' });
+  // On the plan that has white-label, a report wears the agency's colours and logo unless turned off
+  // (issue 33: the PDF header stayed Citable purple after the agency set its colour); an empty
+  // company name takes the white-label settings' name.
+  const [branding, setBranding] = useState({ includeLogo: brandingAllowed, customColors: brandingAllowed, companyName: '', footerText: '' });
   const set = (key: keyof typeof options) => (checked: boolean) => setOptions((current) => ({ ...current, [key]: checked }));
 
   const roiValues = { monthlyOrganicTraffic: positive(roi.traffic), conversionRate: positive(roi.conversionRate), valuePerConversion: positive(roi.value) };

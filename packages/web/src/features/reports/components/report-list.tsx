@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { FORMAT_LABELS, isPending, reportDate, templateName } from '../lib/format';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 interface ReportListProps {
   reports: ReportListItem[] | undefined;
@@ -14,10 +15,14 @@ interface ReportListProps {
   onRefresh: () => void;
   onDownload: (report: ReportListItem) => void;
   onView: (report: ReportListItem) => void;
-  onDelete: (report: ReportListItem) => void;
+  /** Absent for a read-only role: the row has no Delete. */
+  onDelete?: (report: ReportListItem) => void;
   /** Read-only share links (issue #11); left out where sharing is not offered. */
   onShare?: (report: ReportListItem) => void;
-  onGenerate: () => void;
+  /** Absent for a read-only role: the empty state says why instead of offering Generate. */
+  onGenerate?: () => void;
+  /** Why this viewer cannot generate, delete or share (a read-only role). */
+  readOnlyReason?: string | null;
 }
 
 function Status({ report }: { report: ReportListItem }) {
@@ -27,7 +32,7 @@ function Status({ report }: { report: ReportListItem }) {
 }
 
 /** The reports table of spec 002 §2.3 with its loading, error and empty states. */
-export function ReportList({ reports, loading, failed, refreshing, onRefresh, onDownload, onView, onDelete, onShare, onGenerate }: ReportListProps) {
+export function ReportList({ reports, loading, failed, refreshing, onRefresh, onDownload, onView, onDelete, onShare, onGenerate, readOnlyReason }: ReportListProps) {
   return (
     <section className="rounded-xl border border-slate-200 bg-white shadow-sm" aria-labelledby="reports-list-title">
       <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-3">
@@ -54,10 +59,10 @@ export function ReportList({ reports, loading, failed, refreshing, onRefresh, on
           <FileBarChart aria-hidden="true" className="size-10 text-slate-400" />
           <p className="text-lg font-semibold text-slate-900">{REPORT_MESSAGES.empty}</p>
           <p className="max-w-sm text-sm text-slate-600">Generate a report from your audits to share scores, issues, progress and benchmarks.</p>
-          <Button onClick={onGenerate}>Generate Report</Button>
+          {onGenerate ? <Button onClick={onGenerate}>Generate Report</Button> : readOnlyReason ? <p className="text-sm text-slate-600">{readOnlyReason}</p> : null}
         </div>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Reports">
           <table className="w-full text-left text-sm" data-testid="reports-table">
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
@@ -99,9 +104,11 @@ export function ReportList({ reports, loading, failed, refreshing, onRefresh, on
                             <Link2 aria-hidden="true" className="size-4" />
                           </Button>
                         ) : null}
-                        <Button variant="ghost" size="icon" aria-label={`Delete ${report.name}`} title="Delete" className="text-red-700 hover:bg-red-50" onClick={() => onDelete(report)}>
-                          <Trash2 aria-hidden="true" className="size-4" />
-                        </Button>
+                        {onDelete ? (
+                          <Button variant="ghost" size="icon" aria-label={`Delete ${report.name}`} title="Delete" className="text-red-700 hover:bg-red-50" onClick={() => onDelete(report)}>
+                            <Trash2 aria-hidden="true" className="size-4" />
+                          </Button>
+                        ) : null}
                       </div>
                     </td>
                   </tr>
@@ -109,7 +116,7 @@ export function ReportList({ reports, loading, failed, refreshing, onRefresh, on
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

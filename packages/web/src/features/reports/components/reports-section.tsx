@@ -1,6 +1,8 @@
 import { AREAS, planAtLeast, REPORT_MESSAGES, type GenerateReportRequest, type Profile, type ReportListItem, type ReportTemplateId } from '@citable/contract';
 import { FileBarChart, Plus } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
+import { ReadOnlyNote } from '../../../components/read-only-note';
+import { useScopeAccess } from '../../../hooks/use-scope-access';
 import { useToast } from '../../../components/toast/use-toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -40,6 +42,9 @@ export function ReportsSection({ profile }: { profile: Profile }) {
   const remove = useDeleteReport();
   const toast = useToast();
   const { openBilling } = useUiState();
+  // A read-only role (a client of an agency) reads, views and downloads reports; it does not make or delete them.
+  const access = useScopeAccess();
+  const readOnlyId = useId();
 
   const backToList = useCallback(() => setStep({ kind: 'list' }), []);
   const finished = useCallback(
@@ -84,9 +89,12 @@ export function ReportsSection({ profile }: { profile: Profile }) {
           <p className="mt-1 text-slate-600">Shareable reports built from your audits: scores, issues, progress, competitor benchmarks and ROI.</p>
         </div>
         {allowed && step.kind === 'list' ? (
-          <Button onClick={() => setStep({ kind: 'choose' })} data-testid="reports-generate">
-            <Plus aria-hidden="true" className="size-4" /> Generate Report
-          </Button>
+          <div className="flex flex-col items-end gap-1">
+            <Button onClick={() => setStep({ kind: 'choose' })} data-testid="reports-generate" disabled={access.readOnly} title={access.reason ?? undefined} aria-describedby={access.readOnly ? readOnlyId : undefined}>
+              <Plus aria-hidden="true" className="size-4" /> Generate Report
+            </Button>
+            {access.reason ? <ReadOnlyNote id={readOnlyId} reason={access.reason} /> : null}
+          </div>
         ) : null}
       </header>
 
@@ -123,9 +131,10 @@ export function ReportsSection({ profile }: { profile: Profile }) {
             onRefresh={() => void reports.refetch()}
             onDownload={setDownloading}
             onView={(report) => void view(report)}
-            onDelete={setDeleting}
-            onShare={setSharing}
-            onGenerate={() => setStep({ kind: 'choose' })}
+            onDelete={access.readOnly ? undefined : setDeleting}
+            onShare={access.readOnly ? undefined : setSharing}
+            onGenerate={access.readOnly ? undefined : () => setStep({ kind: 'choose' })}
+            readOnlyReason={access.reason}
           />
         </>
       )}

@@ -1,6 +1,8 @@
-import { INDUSTRIES, MESSAGES, planAtLeast, PLANS, WEBHOOK_MESSAGES, type GoalId, type Industry, type Profile } from '@citable/contract';
+import { INDUSTRIES, MESSAGES, planAtLeast, PLANS, SUPPORT_EMAIL, WEBHOOK_MESSAGES, type GoalId, type Industry, type Profile } from '@citable/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { ReadOnlyNote } from '../../../components/read-only-note';
+import { useScopeAccess } from '../../../hooks/use-scope-access';
 import { GoalPicker } from '../../../components/forms/goal-picker';
 import { rowErrors, rowsFrom, validEntries, type SiteRow } from '../../../components/forms/site-rows';
 import { SiteRowsEditor } from '../../../components/forms/site-rows-editor';
@@ -57,6 +59,9 @@ function SettingsForm({ user, profile }: { user: SessionUser; profile: Profile }
   // A client-role member viewing a shared client sees no webhook endpoints: their URLs carry credentials (docs/security.md).
   const { workspace } = useCurrentWorkspace();
   const clientViewer = Boolean(clientId) && workspace?.role === 'client';
+  // A read-only role reads the client's business details; the server would refuse a save (issue 33).
+  const access = useScopeAccess();
+  const readOnlyId = useId();
 
   const rowsHaveErrors = [...websites, ...competitors].some((row) => Object.keys(rowErrors(row)).length > 0);
   const noWebsite = validEntries(websites).length === 0;
@@ -95,7 +100,14 @@ function SettingsForm({ user, profile }: { user: SessionUser; profile: Profile }
           <Button variant="ghost" onClick={() => setSettingsOpen(false)} disabled={saving}>
             Cancel
           </Button>
-          <Button onClick={() => void save()} disabled={saving || rowsHaveErrors || noWebsite} data-testid="settings-save">
+          {access.reason ? <ReadOnlyNote id={readOnlyId} reason={access.reason} className="mr-auto" /> : null}
+          <Button
+            onClick={() => void save()}
+            disabled={saving || rowsHaveErrors || noWebsite || access.readOnly}
+            title={access.reason ?? undefined}
+            aria-describedby={access.readOnly ? readOnlyId : undefined}
+            data-testid="settings-save"
+          >
             {saving ? (
               <>
                 <Spinner className="size-4" />
@@ -117,9 +129,11 @@ function SettingsForm({ user, profile }: { user: SessionUser; profile: Profile }
         <Section title="Account">
           <div className="grid gap-4">
             <TextField label="Full name" value={clientId ? user.name : (profile.full_name ?? user.name ?? '')} readOnly />
-            <TextField label="Email" type="email" value={clientId ? user.email : profile.email || user.email} readOnly hint="Your name and email address cannot be changed here." />
+            <TextField label="Email" type="email" value={clientId ? user.email : profile.email || user.email} readOnly hint={`Your name and e-mail address are your sign-in details and cannot be changed in Citable. To correct either, write to ${SUPPORT_EMAIL} from this address.`} />
           </div>
         </Section>
+        {/* A native disabled fieldset turns every field and button of the client's details off at once. */}
+        <fieldset disabled={access.readOnly} className="min-w-0 space-y-8" aria-describedby={access.readOnly ? readOnlyId : undefined}>
         <Section title="Business">
           <SelectField label="Industry" required value={industry} onChange={(event) => setIndustry(event.target.value as Industry | '')} data-autofocus>
             <option value="">Select your industry</option>
@@ -152,6 +166,7 @@ function SettingsForm({ user, profile }: { user: SessionUser; profile: Profile }
         <Section title="Goals">
           <GoalPicker value={goals} onChange={setGoals} legend="Your goals" />
         </Section>
+        </fieldset>
         <Section title="API keys">
           <ApiKeysSection />
         </Section>

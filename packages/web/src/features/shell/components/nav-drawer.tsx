@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Logo } from '../../../components/ui/logo';
+import { BrandMark } from '../../white-label';
 import { useSignOut } from '../../../hooks/use-sign-out';
 import { useUiState } from '../../../stores/ui-state';
 import type { SectionId } from '../../dashboard/sections/section-types';
@@ -16,6 +16,8 @@ interface NavDrawerProps {
   name: string;
   email: string;
   plan: PlanId | null;
+  /** False for a client of an agency: the plan is the agency's, not theirs (issue 33). */
+  showPlan?: boolean;
   canOpenSettings: boolean;
   active: SectionId;
   goals: GoalId[];
@@ -28,7 +30,7 @@ interface NavDrawerProps {
  * stays there, Escape, the close button and a tap outside close it, and focus returns to the menu
  * button (unless the drawer closed to open another dialog, which takes focus itself).
  */
-export function NavDrawer({ name, email, plan, canOpenSettings, active, goals, onSelect }: NavDrawerProps) {
+export function NavDrawer({ name, email, plan, showPlan = true, canOpenSettings, active, goals, onSelect }: NavDrawerProps) {
   const [open, setOpen] = useState(false);
   const { setBillingOpen, setSettingsOpen } = useUiState();
   const { signOut, signingOut } = useSignOut();
@@ -65,7 +67,7 @@ export function NavDrawer({ name, email, plan, canOpenSettings, active, goals, o
           <div className="flex h-16 shrink-0 items-center justify-between gap-2 border-b border-slate-200 px-4">
             <Dialog.Title asChild>
               <h2>
-                <Logo />
+                <BrandMark full />
                 <span className="sr-only"> menu</span>
               </h2>
             </Dialog.Title>
@@ -81,7 +83,7 @@ export function NavDrawer({ name, email, plan, canOpenSettings, active, goals, o
                 {name}
               </p>
               {email !== name ? <p className="truncate text-sm text-slate-600">{email}</p> : null}
-              {plan ? (
+              {plan && showPlan ? (
                 <Badge tone="primary" className="mt-2">
                   {PLANS[plan].name} plan
                 </Badge>

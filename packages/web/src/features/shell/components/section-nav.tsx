@@ -1,6 +1,7 @@
 import { GOALS, PLANS, type GoalId, type PlanId } from '@citable/contract';
 import { CreditCard, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useScopeAccess } from '../../../hooks/use-scope-access';
 import { useCurrentWorkspace } from '../../../hooks/use-workspaces';
 import { cn } from '../../../lib/cn';
 import { sidebarItems } from '../../dashboard/sections/registry';
@@ -39,7 +40,9 @@ export const navItemClasses = (current = false) =>
  * it opens a page that explains it and offers the upgrade.
  */
 export function SectionNav({ active, goals, plan, onSelect, onBilling, testIdPrefix, accountItems }: SectionNavProps) {
-  const items = sidebarItems();
+  // A client of an agency viewing its shared client: the agency's theming and billing are not theirs (issue 33).
+  const { agencyClientView } = useScopeAccess();
+  const items = sidebarItems().filter((item) => !(agencyClientView && item.id === 'white-label'));
   const highlighted = highlightedIds(goals);
   // A member of an agency workspace sees its clients whatever their own plan.
   const { workspace } = useCurrentWorkspace();
@@ -58,8 +61,9 @@ export function SectionNav({ active, goals, plan, onSelect, onBilling, testIdPre
             {group.items.map((item) => {
               const Icon = item.icon;
               const current = item.id === active;
-              const recommended = highlighted.has(item.id);
               const required = plan && !(item.id === 'clients' && workspace) ? lockedBy(item.id, plan) : null;
+              // Only what the plan can open is recommended: a padlocked item is an upgrade, not a next step (issue 33).
+              const recommended = highlighted.has(item.id) && !required;
               return (
                 <li key={item.id}>
                   <button
@@ -94,18 +98,23 @@ export function SectionNav({ active, goals, plan, onSelect, onBilling, testIdPre
           </ul>
         </div>
       ))}
-      <div className="px-3 py-4 md:py-5">
-        <h2 className="px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">Account</h2>
-        <ul className="mt-2 flex flex-col gap-0.5">
-          <li>
-            <button type="button" onClick={onBilling} data-testid={`${testIdPrefix}-billing`} className={navItemClasses()}>
-              <CreditCard aria-hidden="true" className="size-4 shrink-0" />
-              Billing
-            </button>
-          </li>
-          {accountItems}
-        </ul>
-      </div>
+      {/* A client of an agency has no billing here; the group stays only for the drawer's own items. */}
+      {agencyClientView && !accountItems ? null : (
+        <div className="px-3 py-4 md:py-5">
+          <h2 className="px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">Account</h2>
+          <ul className="mt-2 flex flex-col gap-0.5">
+            {agencyClientView ? null : (
+              <li>
+                <button type="button" onClick={onBilling} data-testid={`${testIdPrefix}-billing`} className={navItemClasses()}>
+                  <CreditCard aria-hidden="true" className="size-4 shrink-0" />
+                  Billing
+                </button>
+              </li>
+            )}
+            {accountItems}
+          </ul>
+        </div>
+      )}
     </>
   );
 }

@@ -1,9 +1,11 @@
 import { planAtLeast, TOOL_MESSAGES, type PlanId, type ToolDefinition } from '@citable/contract';
 import { Play, RotateCcw } from 'lucide-react';
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { ReadOnlyNote } from '../../../components/read-only-note';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useScopeAccess } from '../../../hooks/use-scope-access';
 import { UpgradePrompt } from '../../billing/components/upgrade-prompt';
 import { toolDetails } from './locked-tool';
 
@@ -39,9 +41,12 @@ export function ToolPage({ tool, plan, children, canRun, missing, running, error
     if (hasResults) resultsHeading.current?.focus();
   }, [hasResults, results]);
 
+  // A read-only role (a client of an agency) sees the tool and its results but cannot run it.
+  const access = useScopeAccess();
+  const readOnlyId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (canRun && !running) onRun();
+    if (canRun && !running && !access.readOnly) onRun();
   };
 
   const allowed = planAtLeast(plan, tool.requiredPlan);
@@ -60,11 +65,19 @@ export function ToolPage({ tool, plan, children, canRun, missing, running, error
           {children}
           {note ? <div className="text-sm text-slate-600">{note}</div> : null}
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={!canRun || running} data-testid="tool-run" aria-describedby={!canRun && missing ? 'tool-missing' : undefined}>
+            <Button
+              type="submit"
+              disabled={!canRun || running || access.readOnly}
+              data-testid="tool-run"
+              title={access.reason ?? undefined}
+              aria-describedby={access.readOnly ? readOnlyId : !canRun && missing ? 'tool-missing' : undefined}
+            >
               {running ? <Spinner className="size-4" /> : <Play aria-hidden="true" className="size-4" />}
               {running ? TOOL_MESSAGES.running(tool.name) : `Run ${tool.name}`}
             </Button>
-            {!canRun && missing ? (
+            {access.reason ? (
+              <ReadOnlyNote id={readOnlyId} reason={access.reason} />
+            ) : !canRun && missing ? (
               <p id="tool-missing" className="text-sm text-slate-600">
                 {missing}
               </p>
@@ -90,7 +103,7 @@ export function ToolPage({ tool, plan, children, canRun, missing, running, error
               <h2 id="tool-results-title" ref={resultsHeading} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
                 Results
               </h2>
-              <Button variant="outline" size="sm" onClick={onRunAgain} data-testid="tool-run-again">
+              <Button variant="outline" size="sm" onClick={onRunAgain} data-testid="tool-run-again" disabled={access.readOnly} title={access.reason ?? undefined} aria-describedby={access.readOnly ? readOnlyId : undefined}>
                 <RotateCcw aria-hidden="true" className="size-4" />
                 Run Again
               </Button>

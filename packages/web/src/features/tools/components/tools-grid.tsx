@@ -1,10 +1,10 @@
-import { canUseTool, PLANS, TOOL_IDS, TOOLS, type PlanId, type ToolId } from '@citable/contract';
+import { canUseTool, GRID_TOOL_IDS, PLANS, TOOLS, type PlanId, type ToolId } from '@citable/contract';
 import { ArrowRight, Lock } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 
 /** The tools listed in the grid: every tool with a page in this dashboard (`available`), in the contract's order. */
 export function gridTools(available: readonly string[]): ToolId[] {
-  return TOOL_IDS.filter((id) => id !== 'overview' && available.includes(id));
+  return GRID_TOOL_IDS.filter((id) => available.includes(id));
 }
 
 /**

@@ -1,7 +1,7 @@
-import { canUseTool, PLANS, type Profile, type ToolId } from '@citable/contract';
+import { planToolCount, PLANS, type Profile, type ToolId } from '@citable/contract';
 import { useSearchParams } from 'react-router';
 import { ToolRunner } from './tool-runner';
-import { gridTools, ToolsGrid } from './tools-grid';
+import { ToolsGrid } from './tools-grid';
 
 /** The dashboard selects sections with `?section=<id>`; `?tool=<id>` addresses a tool by id from links and the assistant. */
 const SECTION_PARAM = 'section';
@@ -28,8 +28,8 @@ export function ToolsSection({ profile, available }: { profile: Profile; availab
 
   if (requested !== null) return <ToolRunner key={requested} toolId={requested} profile={profile} onBack={back} />;
 
-  const listed = gridTools(available);
-  const included = listed.filter((id) => canUseTool(profile.plan, id)).length;
+  // Counted as the pricing page counts them (planToolCount), so the two never disagree (issue 33).
+  const { included, total } = planToolCount(profile.plan);
 
   return (
     <div className="space-y-6">
@@ -37,11 +37,11 @@ export function ToolsSection({ profile, available }: { profile: Profile; availab
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Tools</h1>
         <p className="mt-1 text-slate-600">
           Each tool reads your pages and shows what to change.{' '}
-          {included === listed.length
+          {included === total
             ? `Your ${PLANS[profile.plan].name} plan includes all of them.`
             : included === 0
               ? `Your ${PLANS[profile.plan].name} plan includes the overview's score; the tools come with the paid plans. Open one to see what it does and which plan has it.`
-              : `Your ${PLANS[profile.plan].name} plan includes ${included} of ${listed.length}; open a locked one to see what it does and which plan has it.`}
+              : `Your ${PLANS[profile.plan].name} plan includes ${included} of ${total} tools; open a locked one to see what it does and which plan has it.`}
         </p>
       </header>
       <ToolsGrid plan={profile.plan} available={available} onOpen={open} />

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { presentSteps, WALKTHROUGH_STEPS, type GuideStep } from '../lib/steps';
+import type { PlanId } from '@citable/contract';
+import { presentSteps, walkthroughSteps, type GuideStep } from '../lib/steps';
 import { markGuideDone, walkthroughPending } from '../lib/storage-keys';
 import { GuideOverlay } from './guide-overlay';
 
@@ -11,13 +12,13 @@ const POPUP_MARGIN = 20;
 const START_DELAY_MS = 400;
 
 /** The first-time walkthrough: shown once, when onboarding has just queued it (spec 002 §2.9, §4). */
-export function FirstTimeWalkthrough() {
+export function FirstTimeWalkthrough({ plan }: { plan: PlanId }) {
   const [steps, setSteps] = useState<GuideStep[] | null>(null);
   useEffect(() => {
     if (!walkthroughPending()) return;
-    const timer = setTimeout(() => setSteps(presentSteps(WALKTHROUGH_STEPS)), START_DELAY_MS);
+    const timer = setTimeout(() => setSteps(presentSteps(walkthroughSteps(plan))), START_DELAY_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [plan]);
   if (!steps || steps.length === 0) return null;
   const done = () => {
     markGuideDone();

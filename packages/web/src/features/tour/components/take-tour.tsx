@@ -1,7 +1,8 @@
 import { Compass } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { presentSteps, TOUR_STEPS, type GuideStep } from '../lib/steps';
+import type { PlanId } from '@citable/contract';
+import { presentSteps, tourSteps, type GuideStep } from '../lib/steps';
 import { markGuideDone } from '../lib/storage-keys';
 import { GuideOverlay } from './guide-overlay';
 
@@ -10,7 +11,7 @@ const TOUR_DEFAULT_HEIGHT = 220;
 const TOUR_MARGIN = 16;
 
 /** The overview's Take Tour button and the tour it starts. */
-export function TakeTour() {
+export function TakeTour({ plan }: { plan: PlanId }) {
   const [steps, setSteps] = useState<GuideStep[] | null>(null);
   const done = () => {
     markGuideDone();
@@ -18,7 +19,7 @@ export function TakeTour() {
   };
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setSteps(presentSteps(TOUR_STEPS))} data-testid="take-tour">
+      <Button variant="outline" size="sm" onClick={() => setSteps(presentSteps(tourSteps(plan)))} data-testid="take-tour">
         <Compass aria-hidden="true" className="size-4" /> Take Tour
       </Button>
       {steps ? <GuideOverlay steps={steps} width={TOUR_WIDTH} defaultHeight={TOUR_DEFAULT_HEIGHT} margin={TOUR_MARGIN} label="Dashboard tour" testId="tour" onFinish={done} onSkip={done} /> : null}

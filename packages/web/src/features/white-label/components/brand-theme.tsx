@@ -1,5 +1,6 @@
 import { BRAND_SCOPE_CLASS } from '@citable/contract';
 import { useEffect, type ReactNode } from 'react';
+import { Logo } from '../../../components/ui/logo';
 import { useWhiteLabel } from '../hooks/use-white-label';
 import { brandStyle } from '../lib/brand-style';
 
@@ -35,13 +36,30 @@ export function BrandTheme({ children, className }: { children: ReactNode; class
   );
 }
 
-/** The agency's company name for the dashboard header, when set. */
-export function BrandCompanyName() {
+/**
+ * The name at the top left of the dashboard: the agency's company name when its white-label sets
+ * one, in its primary colour, instead of the Citable logo (issue 33: a client sees one brand, the
+ * agency's); the Citable logo otherwise, its word hidden on phones, where the header has no room
+ * (`full`: shown whatever the width, as in the phone's menu).
+ */
+export function BrandMark({ full = false }: { full?: boolean }) {
   const { data } = useWhiteLabel();
   const name = data?.settings.company_name;
-  if (!name) return null;
+  if (!name && full) return <Logo />;
+  if (!name) {
+    return (
+      <>
+        <span className="shrink-0 md:hidden">
+          <Logo markOnly />
+        </span>
+        <span className="hidden shrink-0 md:block">
+          <Logo />
+        </span>
+      </>
+    );
+  }
   return (
-    <span className="max-w-48 truncate border-l border-slate-200 pl-3 text-sm font-semibold text-slate-800" data-testid="brand-company-name">
+    <span className="block max-w-28 min-w-0 shrink truncate text-lg font-bold tracking-tight text-primary-700 md:max-w-48" data-testid="brand-company-name" title={name}>
       {name}
     </span>
   );

@@ -12,6 +12,7 @@ import { useUiState } from '../../../stores/ui-state';
 import { useSaveWhiteLabel, useWhiteLabel } from '../hooks/use-white-label';
 import { themeStyle } from '../lib/brand-style';
 import { ColorField } from './color-field';
+import { useScopeAccess } from '../../../hooks/use-scope-access';
 
 type Form = Record<'primary_color_hex' | 'secondary_color_hex' | 'accent_color_hex' | 'favicon_url' | 'company_name' | 'custom_css', string>;
 
@@ -53,6 +54,8 @@ export function WhiteLabelSection({ profile }: { profile: Profile }) {
 function WhiteLabelEditor() {
   const current = useWhiteLabel();
   const save = useSaveWhiteLabel();
+  // A read-only role (a client of an agency) sees these controls off, with the reason (issue 33).
+  const access = useScopeAccess();
   const toast = useToast();
   const [form, setForm] = useState<Form | null>(null);
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
@@ -118,7 +121,7 @@ function WhiteLabelEditor() {
           </Alert>
         ) : null}
         <div className="flex justify-end">
-          <Button type="submit" disabled={save.isPending} data-testid="white-label-save">
+          <Button type="submit" disabled={save.isPending || access.readOnly} title={access.writeControl.title} aria-describedby={access.writeControl['aria-describedby']} data-testid="white-label-save">
             {save.isPending ? 'Saving…' : 'Save branding'}
           </Button>
         </div>

@@ -11,6 +11,7 @@ import { defaultDomain } from '../../lib/format';
 import { cadence, engineSummary, noRunsText, scheduleLabel } from '../../lib/tracking-format';
 import { Panel } from '../panel';
 import { TrackingHistory } from './tracking-history';
+import { useScopeAccess } from '../../../../hooks/use-scope-access';
 
 const dateTime = (date: Date) => date.toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 const hostOf = (url: string) => defaultDomain([{ url }]);
@@ -69,6 +70,8 @@ function TrackedSiteView({ tracking, domain }: { tracking: CitationTracking; dom
   const [draft, setDraft] = useState('');
   const add = useTrackPrompts();
   const remove = useUntrackPrompt();
+  // A read-only role (a client of an agency) sees these controls off, with the reason (issue 33).
+  const access = useScopeAccess();
   const lines = draft
     .split(/\r?\n/)
     .map((line) => line.trim())
@@ -105,7 +108,7 @@ function TrackedSiteView({ tracking, domain }: { tracking: CitationTracking; dom
           {prompts.map((prompt) => (
             <li key={prompt.id} className="flex items-center justify-between gap-2 px-3 py-2 text-sm text-slate-800">
               <span className="min-w-0 break-words">{prompt.prompt}</span>
-              <Button variant="ghost" size="icon" aria-label={`Stop tracking ${prompt.prompt}`} onClick={() => remove.mutate(prompt.id)} disabled={remove.isPending}>
+              <Button variant="ghost" size="icon" aria-label={`Stop tracking ${prompt.prompt}`} onClick={() => remove.mutate(prompt.id)} disabled={remove.isPending || access.readOnly} title={access.writeControl.title} aria-describedby={access.writeControl['aria-describedby']}>
                 <Trash2 aria-hidden="true" className="size-4" />
               </Button>
             </li>
@@ -123,7 +126,7 @@ function TrackedSiteView({ tracking, domain }: { tracking: CitationTracking; dom
           disabled={full}
           data-testid="tracked-add-input"
         />
-        <Button type="submit" variant="outline" disabled={lines.length === 0 || add.isPending || full} data-testid="tracked-add">
+        <Button type="submit" variant="outline" disabled={lines.length === 0 || add.isPending || full || access.readOnly} title={access.writeControl.title} aria-describedby={access.writeControl['aria-describedby']} data-testid="tracked-add">
           {add.isPending ? 'Adding...' : lines.length > 1 ? `Track ${lines.length} prompts` : 'Track prompt'}
         </Button>
       </form>
