@@ -44,7 +44,7 @@ describe('citable crawl for CI', () => {
     expect(suites[0].testcase).toEqual([{ classname: 'citable.gates', name: '--fail-under 0' }]);
     expect(suites.slice(1).map((suite) => suite.name).sort()).toEqual(site.pages.map((path) => `${site.origin}${path}`).sort());
     for (const suite of suites.slice(1)) {
-      expect(suite.tests).toBe(46);
+      expect(suite.tests).toBe(48);
       expect(suite.testcase!.some((c) => c.name!.startsWith('llms-txt'))).toBe(false);
       expect(suite.failures).toBe(suite.testcase!.filter((c) => c.failure).length);
       expect(suite.properties).toContainEqual({ name: 'httpStatus', value: 200 });

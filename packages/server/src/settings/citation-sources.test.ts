@@ -11,6 +11,7 @@ describe('citation source settings', () => {
       claude: null,
       gemini: null,
       perplexity: null,
+      proxy: null,
       hackerNews: { baseUrl: 'https://hn.algolia.com/api/v1' },
       reddit: { baseUrl: 'https://www.reddit.com', userAgent: 'Citable citation tracker (+https://citable.example)' },
       brave: null,

@@ -30,7 +30,9 @@ export function toReport(stored: StoredAudit, plan: PlanId): AuditReport {
   };
   if (reveal.detail === 'overall') return base;
   if (stored.kind === 'site') {
-    return { ...base, subscores: result.subscores, issues: result.issues, checks: stored.checks, pages: stored.result.pages, failedPages: stored.failedPages };
+    // The report's page summary, not the stored page: stored pages also keep what alerts read (their dates).
+    const pages = stored.result.pages.map(({ url, title, overallScore, subscores, httpStatus }) => ({ url, title, overallScore, subscores, ...(httpStatus !== undefined ? { httpStatus } : {}) }));
+    return { ...base, subscores: result.subscores, issues: result.issues, checks: stored.checks, pages, failedPages: stored.failedPages };
   }
   return {
     ...base,
