@@ -283,8 +283,15 @@ describe('at 390 × 844', () => {
         await phone.page.getByRole(path === '/' ? 'contentinfo' : 'main').waitFor();
         if (path.includes('playbooks')) await phone.page.getByRole('button', { name: 'View Plans' }).last().waitFor();
         await phone.page.getByTestId('genie-button').waitFor();
-        await phone.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        await expect.poll(() => phone.page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)).toBe(true);
+        // Scrolled again on each try: sections still loading (the history, a playbook's progress) make the page longer after a scroll.
+        await expect
+          .poll(() =>
+            phone.page.evaluate(() => {
+              window.scrollTo(0, document.documentElement.scrollHeight);
+              return Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight;
+            }),
+          )
+          .toBe(true);
         const covered = await phone.page.getByTestId('genie-button').evaluate((button) => {
           const genie = button.getBoundingClientRect();
           return [...document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')]
