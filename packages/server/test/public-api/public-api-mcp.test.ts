@@ -123,6 +123,42 @@ it('runs every tool, each answer matching its output schema', async () => {
   }
 });
 
+it('states your score as the dashboard does: a page audit named as one page, then the site audit', async () => {
+  const cookie = await signUpVerified(server.baseUrl, { name: 'Mcp Score', email: uniqueEmail('mcp-score'), password: STRONG_PASSWORD });
+  await setPlan(server.db, (await api(server.baseUrl, '/api/profile', { cookie })).body.user_id, 'core');
+  const onboarding = await api(server.baseUrl, '/api/profile/onboarding', { cookie, body: { websites: [{ name: 'Lantern Tea', url: shop.url }], industry: 'Food & Beverage', competitors: [{ name: 'Rival Tea', url: 'https://rival-tea.example' }], goals: ['increase_citations'] } });
+  expect(onboarding.status, JSON.stringify(onboarding.body)).toBe(200);
+  const client = await connect((await api(server.baseUrl, '/api/api-keys', { cookie, body: { name: 'Assistant' } })).body.secret);
+  try {
+    await client.listTools();
+    const none = await client.callTool({ name: 'get_latest_scores', arguments: {} });
+    expect(none.structuredContent).toEqual({ yourScore: null, audits: [] });
+    expect(textOf(none)).toBe('No audits yet. Run one with run_audit.');
+
+    const page = await client.callTool({ name: 'run_audit', arguments: { url: `${shop.url}/faq` } });
+    expect(page.isError, JSON.stringify(page.content)).toBeFalsy();
+    const afterPage = await client.callTool({ name: 'get_latest_scores', arguments: {} });
+    const pageScore = (afterPage.structuredContent as { yourScore: { kind: string; label: string; score: number } }).yourScore;
+    expect(pageScore).toMatchObject({ kind: 'page', score: (page.structuredContent as { overallScore: number }).overallScore });
+    expect(pageScore.label).toContain('one page');
+    expect(textOf(afterPage)).toContain(`Your score: ${pageScore.score}/100 (${pageScore.label}).`);
+    expect(textOf(afterPage)).toContain('(page audit)');
+
+    const site = await client.callTool({ name: 'audit_site', arguments: { url: shop.url, maxPages: 1 } });
+    expect(site.isError, JSON.stringify(site.content)).toBeFalsy();
+    const afterSite = await client.callTool({ name: 'get_latest_scores', arguments: {} });
+    const siteScore = (afterSite.structuredContent as { yourScore: { kind: string; pageCount: number } }).yourScore;
+    expect(siteScore).toMatchObject({ kind: 'site', pageCount: 1 });
+    expect(textOf(afterSite)).toContain('(site audit, 1 page)');
+    // A page audit after the site audit is listed, but your score stays the site's.
+    await client.callTool({ name: 'run_audit', arguments: { url: `${shop.url}/faq` } });
+    const latest = await client.callTool({ name: 'get_latest_scores', arguments: {} });
+    expect((latest.structuredContent as { yourScore: { kind: string } }).yourScore.kind).toBe('site');
+  } finally {
+    await client.close();
+  }
+});
+
 it('gates the tools as the dashboard does, with an error and no structured content', async () => {
   const client = await connect(await keyFor('free'));
   try {

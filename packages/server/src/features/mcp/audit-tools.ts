@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { auditHistoryItemSchema, auditSiteToolInput, auditSiteToolOutput, httpUrlSchema, runAuditToolInput, runAuditToolOutput, type AuditRun } from '@citable/contract';
-import { latestAudits } from '../public-api';
+import { auditHistoryItemSchema, auditSiteToolInput, auditSiteToolOutput, httpUrlSchema, runAuditToolInput, runAuditToolOutput, v1YourScoreSchema, type AuditRun, type AuditHistoryItem, type V1YourScore } from '@citable/contract';
+import { accountScore, latestAudits } from '../public-api';
 import { auditPageNow } from './page-audit';
 import { auditSiteAndFollow } from './site-audit';
 import { ANNOTATIONS, answer, guarded, toolError, type Caller } from './tool-kit';
@@ -9,7 +9,15 @@ import { ANNOTATIONS, answer, guarded, toolError, type Caller } from './tool-kit
 /** Issues an assistant gets from run_audit: the ones that cost the most points. */
 const TOP_ISSUES = 5;
 
-const latestScoresOutput = z.object({ audits: z.array(auditHistoryItemSchema) });
+const latestScoresOutput = z.object({ yourScore: v1YourScoreSchema, audits: z.array(auditHistoryItemSchema) });
+
+/** Your score first (a site audit, or a page audit named as one page's score), then each audit with its kind (issue 30). */
+function latestScoresText(yourScore: V1YourScore, audits: AuditHistoryItem[]): string {
+  if (audits.length === 0) return 'No audits yet. Run one with run_audit.';
+  const headline = yourScore ? `Your score: ${yourScore.score}/100 (${yourScore.label}).` : 'Your score: none yet (no audit of your own websites).';
+  const kindOf = (audit: AuditHistoryItem) => (audit.kind === 'site' ? `site audit, ${audit.page_count} page${audit.page_count === 1 ? '' : 's'}` : audit.kind === 'page' ? 'page audit' : 'pasted content');
+  return [headline, ...audits.map((audit) => `${audit.created_at.slice(0, 10)} ${audit.website_url ?? 'pasted content'} (${kindOf(audit)}): ${audit.overall_score}/100`)].join('\n');
+}
 
 const issuesOutput = z.object({
   audit: z.object({ id: z.string(), website_url: z.string().nullable(), overall_score: z.number(), created_at: z.string() }).nullable(),
@@ -83,7 +91,7 @@ export function registerAuditTools(server: McpServer, caller: Caller): void {
     'get_latest_scores',
     {
       title: 'Latest audit scores',
-      description: 'The most recent audits of this account, newest first, with their scores.',
+      description: 'Your score (the latest site audit of your own websites; a page audit, named as one page\u2019s score, only before any site audit), then the most recent audits of this account, newest first, each with its kind and score.',
       inputSchema: { limit: z.number().int().min(1).max(20).optional().describe('How many audits (default 5)') },
       outputSchema: latestScoresOutput,
       annotations: ANNOTATIONS.reads('Latest audit scores'),
@@ -91,10 +99,8 @@ export function registerAuditTools(server: McpServer, caller: Caller): void {
     ({ limit }) =>
       guarded(null, caller, async () => {
         const { audits } = await latestAudits(caller.app, caller.holder.userId, limit ?? 5);
-        const text = audits.length
-          ? audits.map((audit) => `${audit.created_at.slice(0, 10)} ${audit.website_url ?? 'pasted content'}: ${audit.overall_score}/100`).join('\n')
-          : 'No audits yet. Run one with run_audit.';
-        return answer(text, { audits });
+        const yourScore = await accountScore(caller.app, caller.holder.userId);
+        return answer(latestScoresText(yourScore, audits), { yourScore, audits });
       }),
   );
 

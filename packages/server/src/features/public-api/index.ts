@@ -3,5 +3,5 @@ export { guardKeyRequest } from './key-guard';
 export { publicApiPlugin } from './plugin';
 export type { PublicApiOptions } from './plugin';
 export { keyHolderToolContext } from './tool-context';
-export { latestAudits, readAudit, startAudit } from './v1-audits';
+export { accountScore, latestAudits, readAudit, startAudit } from './v1-audits';
 export { V1_TOOLS } from './v1-tools';

@@ -78,16 +78,18 @@ export async function pageOfAudits(app: FastifyInstance, userId: string, page: {
     audits: shown.map(({ createdAtText: _text, ...row }) => toHistoryItem(row, profile.plan)),
     current: current ? toRunView(current, null, profile.plan) : null,
     nextCursor: rows.length > limit && last ? encodeCursor(CURSOR_KIND, [last.createdAtText, last.id]) : null,
-    yourScore: await yourScore(app, userId, profile),
+    yourScore: await accountScore(app, userId, profile),
   };
 }
 
 /**
  * Your score (contract/your-score.ts) as the dashboard states it: the newest site audit of the
  * account's own websites (never a competitor's); without one, the newest page audit of an own
- * address, labelled as one page's score; null before either.
+ * address, labelled as one page's score; null before either. /api/v1's audit list and the MCP
+ * tools state it alike; the profile is read when the caller has not.
  */
-async function yourScore(app: FastifyInstance, userId: string, profile: Profile): Promise<V1YourScore> {
+export async function accountScore(app: FastifyInstance, userId: string, known?: Profile): Promise<V1YourScore> {
+  const profile = known ?? (await getOrCreateProfile(app.db, userId));
   const newest = async (kind: SQL | undefined) => {
     const [row] = await app.db
       .select(summarySelection)
