@@ -193,11 +193,13 @@ describe('the change feed', () => {
 
   it.runIf(onPostgres)('delivers every change committed before a barrier by the time the barrier resolves (200 in a row)', async () => {
     const id = await newUser();
+    // Changes of earlier tests (and other files on the same database) may still be on their way: only this user's count.
+    await feed.barrier();
     for (let round = 0; round < 200; round += 1) {
       heard.length = 0;
       await handle.db.insert(userActivity).values({ userId: id, activityType: 'audit_completed' });
       await feed.barrier();
-      expect(heard, `round ${round}`).toEqual([id]);
+      expect(heard.filter((heardId) => heardId === id), `round ${round}`).toEqual([id]);
     }
   });
 
